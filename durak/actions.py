@@ -1,0 +1,112 @@
+"""Actions: what a player can do (rules R5–R10).
+
+Every action has a small integer id, used by the engine's fast path:
+``attack c`` is ``c``, ``defend c`` is ``36 + c``, ``take`` is 72 and ``stop`` 73.
+
+>>> Action.parse("attack 10♠")
+Action.parse('attack 10♠')
+>>> str(Action.parse("defend th"))
+'defend Т♥'
+>>> Action.parse("take") is TAKE
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from durak.cards import DECK, Card
+
+__all__ = ["ActionKind", "Action", "TAKE", "STOP", "action_from_id"]
+
+DEFEND_OFFSET = 36
+TAKE_ID = 72
+STOP_ID = 73
+
+
+class ActionKind(enum.StrEnum):
+    ATTACK = "attack"  # a lead or a throw-in: one more attack card
+    DEFEND = "defend"  # beat the single open attack card
+    TAKE = "take"  # the defender gives up the bout and will pick up the table
+    STOP = "stop"  # the attacker adds nothing more
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action. Build it with :meth:`attack`, :meth:`defend`, :data:`TAKE`, :data:`STOP`
+    or :meth:`parse`."""
+
+    kind: ActionKind
+    card: Card | None = None
+
+    def __post_init__(self) -> None:
+        needs_card = self.kind in (ActionKind.ATTACK, ActionKind.DEFEND)
+        if needs_card != isinstance(self.card, Card):
+            raise ValueError(
+                f"{self.kind} {'needs a card' if needs_card else 'takes no card'}"
+            )
+
+    @classmethod
+    def attack(cls, card: Card | str) -> Action:
+        return cls(ActionKind.ATTACK, _as_card(card))
+
+    @classmethod
+    def defend(cls, card: Card | str) -> Action:
+        return cls(ActionKind.DEFEND, _as_card(card))
+
+    @property
+    def id(self) -> int:
+        """The engine's number for this action (see the module docstring)."""
+        if self.kind is ActionKind.TAKE:
+            return TAKE_ID
+        if self.kind is ActionKind.STOP:
+            return STOP_ID
+        assert self.card is not None
+        offset = DEFEND_OFFSET if self.kind is ActionKind.DEFEND else 0
+        return offset + self.card.index
+
+    def __str__(self) -> str:
+        return self.kind.value if self.card is None else f"{self.kind.value} {self.card}"
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read ``attack <card>``, ``defend <card>``, ``take`` or ``stop``."""
+        if not isinstance(text, str):
+            raise TypeError(f"Action.parse needs a string, not {type(text).__name__}")
+        words = text.split()
+        kinds = {kind.value: kind for kind in ActionKind}
+        if not words or words[0].lower() not in kinds:
+            raise ValueError(
+                f"not an action: {text!r} (use 'attack <card>', 'defend <card>', 'take' or 'stop')"
+            )
+        kind = kinds[words[0].lower()]
+        if kind in (ActionKind.TAKE, ActionKind.STOP):
+            if len(words) != 1:
+                raise ValueError(f"not an action: {text!r} ({kind} takes no card)")
+            return TAKE if kind is ActionKind.TAKE else STOP
+        if len(words) != 2:
+            raise ValueError(f"not an action: {text!r} ({kind} needs exactly one card)")
+        return ACTIONS[(DEFEND_OFFSET if kind is ActionKind.DEFEND else 0) + Card.parse(words[1]).index]
+
+
+def _as_card(card: Card | str) -> Card:
+    return Card.parse(card) if isinstance(card, str) else card
+
+
+ACTIONS: tuple[Action, ...] = (
+    *(Action(ActionKind.ATTACK, card) for card in DECK),
+    *(Action(ActionKind.DEFEND, card) for card in DECK),
+    Action(ActionKind.TAKE),
+    Action(ActionKind.STOP),
+)
+TAKE = ACTIONS[TAKE_ID]
+STOP = ACTIONS[STOP_ID]
+
+
+def action_from_id(action_id: int) -> Action:
+    """The action with the engine number ``action_id`` (0–73)."""
+    return ACTIONS[action_id]

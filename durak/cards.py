@@ -1,0 +1,165 @@
+"""Cards of the 36-card Russian *Atlasnye* deck (rule R1).
+
+Cards are small immutable values. Internally the engine numbers them
+``suit * 9 + rank_index`` (0–35) so that hands can be bit masks; the
+:class:`Card` objects are the readable face of those numbers.
+
+>>> Card.parse("TS")
+Card.parse('Т♠')
+>>> str(Card.parse("10h"))
+'10♥'
+>>> sorted([Card.parse("Т♠"), Card.parse("6♠")])
+[Card.parse('6♠'), Card.parse('Т♠')]
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from functools import total_ordering
+
+__all__ = ["Suit", "Rank", "Card", "DECK", "card_from_index"]
+
+
+class Suit(enum.StrEnum):
+    """The four French suits; the value is the suit symbol."""
+
+    SPADES = "♠"
+    CLUBS = "♣"
+    HEARTS = "♥"
+    DIAMONDS = "♦"
+
+    @property
+    def index(self) -> int:
+        return _SUIT_ORDER[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """A suit from its symbol or its English letter (S, C, H, D)."""
+        suit = _SUIT_SPELLINGS.get(text.strip().upper())
+        if suit is None:
+            raise ValueError(
+                f"unknown suit {text!r}: use one of ♠ ♣ ♥ ♦ or the letters S C H D"
+            )
+        return suit
+
+
+_SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
+_SUIT_SPELLINGS = {
+    **{suit.value: suit for suit in Suit},
+    "♤": Suit.SPADES, "♧": Suit.CLUBS, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS,
+    "S": Suit.SPADES, "C": Suit.CLUBS, "H": Suit.HEARTS, "D": Suit.DIAMONDS,
+}
+
+
+class Rank(enum.IntEnum):
+    """Ranks from low to high. Court cards carry Cyrillic indices: Т is the ace."""
+
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11  # Валет, index В
+    QUEEN = 12  # Дама, index Д
+    KING = 13  # Король, index К
+    ACE = 14  # Туз, index Т
+
+    @property
+    def index(self) -> int:
+        """0 for the six up to 8 for the ace."""
+        return self.value - 6
+
+    @property
+    def symbol(self) -> str:
+        """The index printed on the card: 6–10, В, Д, К or Т."""
+        return _RANK_SYMBOLS[self]
+
+    @property
+    def russian_name(self) -> str | None:
+        """The Cyrillic name of a court card (Валет, Дама, Король, Туз), else None."""
+        return _RUSSIAN_NAMES.get(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """A rank from its index (6–10, В Д К Т) or an ASCII spelling (J Q K A, T = ace)."""
+        rank = _RANK_SPELLINGS.get(text.strip().upper())
+        if rank is None:
+            raise ValueError(
+                f"unknown rank {text!r}: the 36-card deck has 6, 7, 8, 9, 10, "
+                "В (J), Д (Q), К (K) and Т (A or T)"
+            )
+        return rank
+
+
+_RANK_SYMBOLS = {
+    **{rank: str(rank.value) for rank in Rank if rank <= Rank.TEN},
+    Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т",
+}
+_RUSSIAN_NAMES = {Rank.JACK: "Валет", Rank.QUEEN: "Дама", Rank.KING: "Король", Rank.ACE: "Туз"}
+_RANK_SPELLINGS = {
+    **{symbol: rank for rank, symbol in _RANK_SYMBOLS.items()},
+    "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE, "T": Rank.ACE,
+}
+
+
+@total_ordering
+@dataclass(frozen=True, slots=True, eq=True)
+class Card:
+    """One card. Ordered by suit (♠ ♣ ♥ ♦), then by rank within the suit."""
+
+    suit: Suit
+    rank: Rank
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.suit, Suit) or not isinstance(self.rank, Rank):
+            raise TypeError("Card needs a Suit and a Rank")
+
+    @property
+    def index(self) -> int:
+        """The engine's number for this card, 0–35."""
+        return self.suit.index * 9 + self.rank.index
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __str__(self) -> str:
+        return self.rank.symbol + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card: ``"10♠"``, ``"Т♥"``, ``"TS"``/``"AS"`` (ace of spades), ``"10h"``."""
+        if not isinstance(text, str):
+            raise TypeError(f"Card.parse needs a string, not {type(text).__name__}")
+        cleaned = text.strip()
+        if len(cleaned) < 2:
+            raise ValueError(f"not a card: {text!r} (write a rank then a suit, e.g. 10♠ or TS)")
+        try:
+            return card_from_index(
+                Suit.parse(cleaned[-1]).index * 9 + Rank.parse(cleaned[:-1]).index
+            )
+        except ValueError as error:
+            raise ValueError(f"not a card: {text!r}: {error}") from None
+
+    def _repr_html_(self) -> str:
+        from durak.render import card_html
+
+        return card_html(self)
+
+
+DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
+"""All 36 cards, in index order."""
+
+
+def card_from_index(index: int) -> Card:
+    """The card with the engine number ``index`` (0–35)."""
+    return DECK[index]
