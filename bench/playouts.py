@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from durak import Game  # noqa: E402
+from durak import Game
 
 
 def play_fast(game: Game, rng: random.Random) -> int:
@@ -38,7 +38,9 @@ def play_api(game: Game, rng: random.Random) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--api", action="store_true", help="use legal_actions()/apply()")

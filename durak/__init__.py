@@ -11,7 +11,18 @@ from durak.errors import IllegalAction, Reason
 from durak.game import Game, Observation, Phase
 
 __all__ = [
-    "Action", "ActionKind", "Card", "DECK", "Game", "IllegalAction", "Observation", "Phase",
-    "Rank", "Reason", "STOP", "Suit", "TAKE",
+    "DECK",
+    "STOP",
+    "TAKE",
+    "Action",
+    "ActionKind",
+    "Card",
+    "Game",
+    "IllegalAction",
+    "Observation",
+    "Phase",
+    "Rank",
+    "Reason",
+    "Suit",
 ]
 __version__ = "0.1.0"

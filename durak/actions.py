@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from durak.cards import DECK, Card
 
-__all__ = ["ActionKind", "Action", "TAKE", "STOP", "action_from_id"]
+__all__ = ["STOP", "TAKE", "Action", "ActionKind", "action_from_id"]
 
 DEFEND_OFFSET = 36
 TAKE_ID = 72
@@ -43,9 +43,7 @@ class Action:
     def __post_init__(self) -> None:
         needs_card = self.kind in (ActionKind.ATTACK, ActionKind.DEFEND)
         if needs_card != isinstance(self.card, Card):
-            raise ValueError(
-                f"{self.kind} {'needs a card' if needs_card else 'takes no card'}"
-            )
+            raise ValueError(f"{self.kind} {'needs a card' if needs_card else 'takes no card'}")
 
     @classmethod
     def attack(cls, card: Card | str) -> Action:

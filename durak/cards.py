@@ -18,7 +18,7 @@ import enum
 from dataclasses import dataclass
 from functools import total_ordering
 
-__all__ = ["Suit", "Rank", "Card", "DECK", "card_from_index"]
+__all__ = ["DECK", "Card", "Rank", "Suit", "card_from_index"]
 
 
 class Suit(enum.StrEnum):
@@ -30,7 +30,8 @@ class Suit(enum.StrEnum):
     DIAMONDS = "♦"
 
     @property
-    def index(self) -> int:
+    def ordinal(self) -> int:
+        """0 to 3 in the order ♠ ♣ ♥ ♦."""
         return _SUIT_ORDER[self]
 
     @property
@@ -42,17 +43,21 @@ class Suit(enum.StrEnum):
         """A suit from its symbol or its English letter (S, C, H, D)."""
         suit = _SUIT_SPELLINGS.get(text.strip().upper())
         if suit is None:
-            raise ValueError(
-                f"unknown suit {text!r}: use one of ♠ ♣ ♥ ♦ or the letters S C H D"
-            )
+            raise ValueError(f"unknown suit {text!r}: use one of ♠ ♣ ♥ ♦ or the letters S C H D")
         return suit
 
 
 _SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
 _SUIT_SPELLINGS = {
     **{suit.value: suit for suit in Suit},
-    "♤": Suit.SPADES, "♧": Suit.CLUBS, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS,
-    "S": Suit.SPADES, "C": Suit.CLUBS, "H": Suit.HEARTS, "D": Suit.DIAMONDS,
+    "♤": Suit.SPADES,
+    "♧": Suit.CLUBS,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "S": Suit.SPADES,
+    "C": Suit.CLUBS,
+    "H": Suit.HEARTS,
+    "D": Suit.DIAMONDS,
 }
 
 
@@ -70,7 +75,7 @@ class Rank(enum.IntEnum):
     ACE = 14  # Туз, index Т
 
     @property
-    def index(self) -> int:
+    def ordinal(self) -> int:
         """0 for the six up to 8 for the ace."""
         return self.value - 6
 
@@ -98,12 +103,19 @@ class Rank(enum.IntEnum):
 
 _RANK_SYMBOLS = {
     **{rank: str(rank.value) for rank in Rank if rank <= Rank.TEN},
-    Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т",
+    Rank.JACK: "В",
+    Rank.QUEEN: "Д",
+    Rank.KING: "К",
+    Rank.ACE: "Т",
 }
 _RUSSIAN_NAMES = {Rank.JACK: "Валет", Rank.QUEEN: "Дама", Rank.KING: "Король", Rank.ACE: "Туз"}
 _RANK_SPELLINGS = {
     **{symbol: rank for rank, symbol in _RANK_SYMBOLS.items()},
-    "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE, "T": Rank.ACE,
+    "J": Rank.JACK,
+    "Q": Rank.QUEEN,
+    "K": Rank.KING,
+    "A": Rank.ACE,
+    "T": Rank.ACE,
 }
 
 
@@ -122,7 +134,7 @@ class Card:
     @property
     def index(self) -> int:
         """The engine's number for this card, 0–35."""
-        return self.suit.index * 9 + self.rank.index
+        return self.suit.ordinal * 9 + self.rank.ordinal
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
@@ -144,9 +156,7 @@ class Card:
         if len(cleaned) < 2:
             raise ValueError(f"not a card: {text!r} (write a rank then a suit, e.g. 10♠ or TS)")
         try:
-            return card_from_index(
-                Suit.parse(cleaned[-1]).index * 9 + Rank.parse(cleaned[:-1]).index
-            )
+            return card_from_index(Suit.parse(cleaned[-1]).ordinal * 9 + Rank.parse(cleaned[:-1]).ordinal)
         except ValueError as error:
             raise ValueError(f"not a card: {text!r}: {error}") from None
 

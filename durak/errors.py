@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from durak.actions import Action
 
-__all__ = ["Reason", "IllegalAction"]
+__all__ = ["IllegalAction", "Reason"]
 
 
 class Reason(enum.StrEnum):

@@ -24,7 +24,7 @@ from durak.actions import ACTIONS, DEFEND_OFFSET, STOP_ID, TAKE_ID, Action, Acti
 from durak.cards import DECK, Card, Suit
 from durak.errors import IllegalAction, Reason
 
-__all__ = ["Game", "Phase", "Observation", "HAND_SIZE", "MAX_ATTACKS"]
+__all__ = ["HAND_SIZE", "MAX_ATTACKS", "Game", "Observation", "Phase"]
 
 HAND_SIZE = 6  # R3, R11
 MAX_ATTACKS = 6  # R8
@@ -55,9 +55,7 @@ def _beaters(trump: int) -> tuple[int, ...]:
 
 
 BEATERS: tuple[tuple[int, ...], ...] = tuple(_beaters(trump) for trump in range(4))
-SAME_RANK: tuple[int, ...] = tuple(
-    sum(1 << (s * 9 + card % 9) for s in range(4)) for card in range(36)
-)
+SAME_RANK: tuple[int, ...] = tuple(sum(1 << (s * 9 + card % 9) for s in range(4)) for card in range(36))
 SUIT_MASK: tuple[int, ...] = tuple(sum(1 << (s * 9 + r) for r in range(9)) for s in range(4))
 
 
@@ -82,6 +80,10 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     return tuple(DECK[c] for c in bits(mask))
 
 
+def table_pairs(attacks: Sequence[int], defences: Sequence[int]) -> tuple[tuple[Card, Card | None], ...]:
+    return tuple((DECK[a], DECK[d] if d >= 0 else None) for a, d in zip(attacks, defences, strict=True))
+
+
 SUITS = tuple(Suit)
 
 # plain ints for the hot path (an IntEnum member lookup costs more than a global)
@@ -100,12 +102,34 @@ class Game:
     """
 
     __slots__ = (
-        "_hands", "_stock", "_trump", "_trump_card", "_beaters", "_attacks", "_defences",
-        "_table_ranks", "_discard", "_attacker", "_phase", "_limit", "_known", "_history",
-        "_loser", "_start", "seed",
+        "_attacker",
+        "_attacks",
+        "_beaters",
+        "_defences",
+        "_discard",
+        "_hands",
+        "_history",
+        "_known",
+        "_limit",
+        "_loser",
+        "_phase",
+        "_start",
+        "_stock",
+        "_table_ranks",
+        "_trump",
+        "_trump_card",
+        "seed",
     )
 
     _hands: list[int]
+    _trump: int
+    _trump_card: int  # -1 when the position was set up without a stock
+    _beaters: tuple[int, ...]
+    _table_ranks: int  # every card sharing a rank with a table card: what may be thrown in
+    _discard: int
+    _attacker: int
+    _phase: int
+    _limit: int
     _stock: list[int]  # bottom first: _stock[0] is the face-up trump card, pop() draws
     _attacks: list[int]
     _defences: list[int]  # defence of _attacks[i], or -1 while it is unbeaten
@@ -125,7 +149,7 @@ class Game:
         deck = list(range(36))
         random.Random(seed).shuffle(deck)
         face_up = deck[2 * HAND_SIZE]
-        stock = deck[2 * HAND_SIZE + 1 :] + [face_up]
+        stock = [*deck[2 * HAND_SIZE + 1 :], face_up]
         hands = [deck[:HAND_SIZE], deck[HAND_SIZE : 2 * HAND_SIZE]]
         trump = face_up // 9
         game = cls._deal(hands, stock, _first_attacker(hands, trump), trump)
@@ -236,10 +260,7 @@ class Game:
     @property
     def table(self) -> tuple[tuple[Card, Card | None], ...]:
         """The bout's (attack, defence) pairs in play order; defence is None while unbeaten."""
-        return tuple(
-            (DECK[a], DECK[d] if d >= 0 else None)
-            for a, d in zip(self._attacks, self._defences)
-        )
+        return table_pairs(self._attacks, self._defences)
 
     @property
     def discard(self) -> tuple[Card, ...]:
@@ -538,7 +559,9 @@ class Game:
         return game_text(self)
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"{Phase(self._phase).name.lower()}, player {self.to_move} to move"
+        state = (
+            "over" if self.is_over else f"{Phase(self._phase).name.lower()}, player {self.to_move} to move"
+        )
         return f"<Game trump {self.trump.value}, stock {len(self._stock)}, {state}>"
 
     def _repr_html_(self) -> str:
@@ -565,15 +588,15 @@ def _card_numbers(cards: Iterable[Card | str], what: str) -> list[int]:
 
 
 def _trump_suit(stock: list[int], trump: Suit | str | None) -> int:
-    named = Suit.parse(trump).index if isinstance(trump, str) else (
-        trump.index if trump is not None else None
+    named = (
+        Suit.parse(trump).ordinal
+        if isinstance(trump, str)
+        else (trump.ordinal if trump is not None else None)
     )
     if stock:
         face_up = stock[-1] // 9
         if named is not None and named != face_up:
-            raise ValueError(
-                f"trump {SUITS[named].value} does not match the face-up card {DECK[stock[-1]]}"
-            )
+            raise ValueError(f"trump {SUITS[named].value} does not match the face-up card {DECK[stock[-1]]}")
         return face_up
     if named is None:
         raise ValueError("with an empty stock, name the trump suit (trump=...)")
@@ -597,16 +620,43 @@ class Observation:
     """
 
     __slots__ = (
-        "player", "hand_mask", "opponent_hand_size", "opponent_known_mask", "attacks",
-        "defences", "discard_mask", "trump_index", "trump_card_index", "trump_card_in_stock",
-        "stock_size", "attacker", "phase", "bout_limit", "loser", "history_ids",
+        "attacker",
+        "attacks",
+        "bout_limit",
+        "defences",
+        "discard_mask",
+        "hand_mask",
+        "history_ids",
+        "loser",
+        "opponent_hand_size",
+        "opponent_known_mask",
+        "phase",
+        "player",
+        "stock_size",
+        "trump_card_in_stock",
+        "trump_card_index",
+        "trump_index",
     )
 
     def __init__(
-        self, *, player: int, hand_mask: int, opponent_hand_size: int, opponent_known_mask: int,
-        attacks: tuple[int, ...], defences: tuple[int, ...], discard_mask: int, trump: int,
-        trump_card: int, trump_card_in_stock: bool, stock_size: int, attacker: int,
-        phase: Phase, bout_limit: int, loser: int | None, history: tuple[int, ...],
+        self,
+        *,
+        player: int,
+        hand_mask: int,
+        opponent_hand_size: int,
+        opponent_known_mask: int,
+        attacks: tuple[int, ...],
+        defences: tuple[int, ...],
+        discard_mask: int,
+        trump: int,
+        trump_card: int,
+        trump_card_in_stock: bool,
+        stock_size: int,
+        attacker: int,
+        phase: Phase,
+        bout_limit: int,
+        loser: int | None,
+        history: tuple[int, ...],
     ) -> None:
         self.player = player
         self.hand_mask = hand_mask
@@ -636,9 +686,7 @@ class Observation:
 
     @property
     def table(self) -> tuple[tuple[Card, Card | None], ...]:
-        return tuple(
-            (DECK[a], DECK[d] if d >= 0 else None) for a, d in zip(self.attacks, self.defences)
-        )
+        return table_pairs(self.attacks, self.defences)
 
     @property
     def table_mask(self) -> int:

@@ -10,7 +10,7 @@ from durak.cards import Card
 if TYPE_CHECKING:
     from durak.game import Game
 
-__all__ = ["card_html", "game_text", "game_html"]
+__all__ = ["card_html", "game_html", "game_text"]
 
 PLAYER_NAMES = ("You", "AI")
 
@@ -30,7 +30,9 @@ def game_text(game: Game) -> str:
         f"Your hand: {_cards_text(game.hands[0])}",
     ]
     if game.is_over:
-        lines.append("Game over: draw" if game.loser is None else f"Game over: {PLAYER_NAMES[game.loser]} is the Durak")
+        lines.append(
+            "Game over: draw" if game.loser is None else f"Game over: {PLAYER_NAMES[game.loser]} is the Durak"
+        )
     else:
         lines.append(
             f"{PLAYER_NAMES[game.attacker]} attack(s), {PLAYER_NAMES[game.defender]} defend(s); "
@@ -49,7 +51,8 @@ def card_html(card: Card | None) -> str:
     if card is None:
         return f'<span style="{_CARD_STYLE.format(color="#999")}">·</span>'
     color = "#c0122b" if card.suit.is_red else "#111"
-    return f'<span style="{_CARD_STYLE.format(color=color)}" title="{escape(str(card))}">{escape(str(card))}</span>'
+    text = escape(str(card))
+    return f'<span style="{_CARD_STYLE.format(color=color)}" title="{text}">{text}</span>'
 
 
 def game_html(game: Game) -> str:
@@ -57,8 +60,7 @@ def game_html(game: Game) -> str:
         return f"<tr><th style='text-align:left;padding-right:1em'>{escape(label)}</th><td>{body}</td></tr>"
 
     table = " ".join(
-        f"<span style='display:inline-block'>{card_html(a)}<br>{card_html(d)}</span>"
-        for a, d in game.table
+        f"<span style='display:inline-block'>{card_html(a)}<br>{card_html(d)}</span>" for a, d in game.table
     )
     trump = card_html(game.trump_card) if game.stock else escape(game.trump.value)
     return (
