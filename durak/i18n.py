@@ -1,0 +1,175 @@
+"""Languages: gettext catalogs (domain ``durak``) and the current language, switchable at run time.
+
+English is the source language. Text is looked up through the *current* language,
+so a view that re-renders after :func:`on_language_change` fires shows the new one.
+Nothing is installed into builtins (IPython uses ``_`` for the last result).
+
+>>> set_language("de")
+>>> get_language()
+'de'
+>>> set_language("en")
+>>> gettext("Take")
+'Take'
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import locale
+import os
+import weakref
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "N_",
+    "SOURCE_LANGUAGE",
+    "UnknownLanguage",
+    "endonym",
+    "format_number",
+    "format_percent",
+    "get_language",
+    "gettext",
+    "initial_language",
+    "ngettext",
+    "on_language_change",
+    "pgettext",
+    "set_language",
+    "translator",
+]
+
+DOMAIN = "durak"
+SOURCE_LANGUAGE = "en"
+LANGUAGES = ("en", "de", "es", "tr", "da", "cs")
+LOCALE_DIR = Path(__file__).with_name("locales")  # compiled .mo files: <lang>/LC_MESSAGES/durak.mo
+
+
+class UnknownLanguage(ValueError):
+    def __init__(self, code: object) -> None:
+        self.code = code
+        super().__init__(f"unknown language {code!r}: supported are {', '.join(LANGUAGES)}")
+
+
+def _normalize(code: str) -> str:
+    """'de_DE.UTF-8' or 'de-AT' -> 'de'; raises UnknownLanguage if not supported."""
+    if not isinstance(code, str):
+        raise UnknownLanguage(code)
+    short = code.strip().replace("-", "_").split(".")[0].split("_")[0].lower()
+    if short not in LANGUAGES:
+        raise UnknownLanguage(code)
+    return short
+
+
+@cache
+def translator(language: str) -> _gettext.NullTranslations:
+    """The catalog for ``language``; English (the source) and missing messages fall back to English."""
+    code = _normalize(language)
+    if code == SOURCE_LANGUAGE:
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+
+
+def initial_language() -> str:
+    """``DURAK_LANG`` if set, else the system locale if supported, else English."""
+    requested = os.environ.get("DURAK_LANG")
+    if requested:
+        return _normalize(requested)  # a wrong DURAK_LANG is an error worth seeing
+    for candidate in (locale.getlocale(locale.LC_MESSAGES)[0], os.environ.get("LANG")):
+        try:
+            return _normalize(candidate or "")
+        except UnknownLanguage:
+            continue
+    return SOURCE_LANGUAGE
+
+
+class _LanguageState:
+    """The current language and the views that want to hear when it changes."""
+
+    def __init__(self) -> None:
+        self.language = initial_language()
+        self._listeners: list[Callable[[], Callable[[str], Any] | None]] = []
+
+    def set(self, language: str) -> None:
+        code = _normalize(language)
+        if code == self.language:
+            return
+        self.language = code
+        for listener in list(self._listeners):
+            callback = listener()
+            if callback is None:
+                self._listeners.remove(listener)
+            else:
+                callback(code)
+
+    def subscribe(self, callback: Callable[[str], Any]) -> Callable[[], None]:
+        # Bound methods are held weakly so that a forgotten view can be garbage-collected.
+        ref: Callable[[], Callable[[str], Any] | None]
+        if hasattr(callback, "__self__") and hasattr(callback, "__func__"):
+            ref = weakref.WeakMethod(callback)
+        else:
+            ref = lambda: callback  # noqa: E731
+        self._listeners.append(ref)
+
+        def unsubscribe() -> None:
+            if ref in self._listeners:
+                self._listeners.remove(ref)
+
+        return unsubscribe
+
+
+_state = _LanguageState()
+
+
+def get_language() -> str:
+    return _state.language
+
+
+def set_language(language: str) -> None:
+    """Switch every later lookup to ``language`` and tell the subscribed views."""
+    _state.set(language)
+
+
+def on_language_change(callback: Callable[[str], Any]) -> Callable[[], None]:
+    """Call ``callback(new_language)`` after each change; returns a function that unsubscribes."""
+    return _state.subscribe(callback)
+
+
+def gettext(message: str) -> str:
+    return translator(_state.language).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return translator(_state.language).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return translator(_state.language).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction where it is defined; translate it later with :func:`gettext`."""
+    return message
+
+
+def endonym(language: str) -> str:
+    """The language's own name, from Babel's locale data: 'Deutsch', 'Čeština', ..."""
+    from babel import Locale
+
+    name = Locale.parse(_normalize(language)).display_name or language
+    return name[:1].upper() + name[1:]
+
+
+def format_number(number: float) -> str:
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(number, locale=_state.language))
+
+
+def format_percent(fraction: float) -> str:
+    from babel.numbers import format_percent as babel_percent
+
+    return str(babel_percent(fraction, locale=_state.language))
