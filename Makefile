@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: tutorial test lint typecheck bench clean
+.PHONY: tutorial app test lint typecheck bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,10 @@ $(VENV)/.test: pyproject.toml | $(BIN)/python
 	touch $@
 
 tutorial: $(VENV)/.tutorial
-	$(BIN)/jupyter lab --ip=127.0.0.1 --no-browser notebooks/
+	$(BIN)/durak-tutorial
+
+app: $(VENV)/.tutorial
+	$(BIN)/durak-tutorial --app
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check durak tests bench
