@@ -1,0 +1,216 @@
+"""Actions (text, ids) and the reasons an action is refused."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from durak import DECK, STOP, TAKE, Action, ActionKind, Card, Game, IllegalAction, Reason
+from durak.actions import ACTIONS, action_from_id
+
+
+def play(game: Game, *moves: str) -> Game:
+    for move in moves:
+        game.apply(move)
+    return game
+
+
+# --- text and ids --------------------------------------------------------------------
+
+
+def test_there_are_74_actions_with_ids_0_to_73() -> None:
+    assert len(ACTIONS) == 74
+    assert [action.id for action in ACTIONS] == list(range(74))
+    assert len(set(ACTIONS)) == 74
+
+
+@pytest.mark.parametrize("action", ACTIONS, ids=str)
+def test_str_and_parse_round_trip_for_every_action(action: Action) -> None:
+    assert Action.parse(str(action)) == action
+    assert eval(repr(action)) == action  # repr is the parse call that rebuilds the action
+    assert action_from_id(action.id) is action
+
+
+def test_ids_follow_the_documented_layout() -> None:
+    for card in DECK:
+        assert Action.attack(card).id == card.index
+        assert Action.defend(card).id == 36 + card.index
+    assert TAKE.id == 72 and STOP.id == 73
+
+
+def test_parse_reads_ascii_cards_and_any_case() -> None:
+    assert Action.parse("attack TS") == Action.attack(Card.parse("Т♠"))
+    assert Action.parse("DEFEND 10h") == Action(ActionKind.DEFEND, Card.parse("10♥"))
+    assert Action.parse("  Take ") is TAKE
+    assert Action.parse("stop") is STOP
+    assert Action.attack("QD") == Action.attack(Card.parse("Д♦"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        "attack",
+        "defend",
+        "attack 6♠ 7♠",
+        "take 6♠",
+        "stop now",
+        "hit 6♠",
+        "6♠",
+        "attack 5♠",
+        "defend XS",
+        "attack6♠",
+    ],
+)
+def test_parse_rejects_malformed_text(text: str) -> None:
+    with pytest.raises(ValueError, match="not a"):
+        Action.parse(text)
+
+
+def test_parse_rejects_non_strings() -> None:
+    with pytest.raises(TypeError):
+        Action.parse(72)  # type: ignore[arg-type]
+
+
+def test_constructor_checks_the_card_matches_the_kind() -> None:
+    with pytest.raises(ValueError, match="needs a card"):
+        Action(ActionKind.ATTACK)
+    with pytest.raises(ValueError, match="takes no card"):
+        Action(ActionKind.TAKE, Card.parse("6♠"))
+
+
+# --- why an action is refused ---------------------------------------------------------
+
+
+def lead_position() -> Game:
+    """You attack with 6♠ 7♣ 9♥; the AI defends with 7♠ 8♥ Т♣; trump ♦, no stock."""
+    return Game.from_deal(["6♠", "7♣", "9♥"], ["7♠", "8♥", "Т♣"], [], attacker=0, trump="♦")
+
+
+def six_card_limit_position() -> Game:
+    """The AI holds eight cards, so only the six-card cap binds (trump ♠)."""
+    game = Game.from_deal(
+        ["6♠", "6♣", "6♥", "6♦", "7♣", "7♥", "7♦"],
+        ["7♠", "8♠", "8♣", "8♥", "8♦", "9♠", "9♣", "9♥"],
+        [],
+        attacker=0,
+        trump="♠",
+    )
+    return play(game, "attack 6♠", "defend 7♠", "attack 6♣", "take", "attack 6♥", "attack 6♦")
+
+
+# Each case: the position, the refused action, the reason and its params.
+CASES: list[tuple[Callable[[], Game], str, dict[str, Any], Reason, dict[str, Any]]] = [
+    (
+        lambda: Game.from_deal(["6♠"], [], [], trump="♦"),
+        "attack 6♠",
+        {},
+        Reason.GAME_OVER,
+        {},
+    ),
+    (lead_position, "attack 6♠", {"player": 1}, Reason.NOT_YOUR_TURN, {"player": 1, "to_move": 0}),
+    (lead_position, "attack 7♠", {}, Reason.NOT_IN_HAND, {"card": Card.parse("7♠")}),
+    (
+        lambda: play(lead_position(), "attack 9♥"),
+        "defend 8♥",
+        {},
+        Reason.DOES_NOT_BEAT,
+        {"card": Card.parse("8♥"), "target": Card.parse("9♥")},
+    ),
+    (
+        lambda: play(lead_position(), "attack 6♠", "defend 7♠"),
+        "attack 9♥",
+        {},
+        Reason.RANK_NOT_ON_TABLE,
+        {"card": Card.parse("9♥")},
+    ),
+    (
+        lambda: play(six_card_limit_position(), "attack 7♣", "attack 7♥"),
+        "attack 7♦",
+        {},
+        Reason.SIX_CARD_LIMIT,
+        {"limit": 6},
+    ),
+    (
+        lambda: play(
+            Game.from_deal(["6♠", "6♣", "6♥"], ["7♠", "7♣"], [], attacker=0, trump="♦"),
+            "attack 6♠",
+            "defend 7♠",
+            "attack 6♣",
+            "defend 7♣",
+        ),
+        "attack 6♥",
+        {},
+        Reason.DEFENDER_HAND_LIMIT,
+        {"limit": 2},
+    ),
+    (lead_position, "defend 7♠", {}, Reason.NOTHING_TO_BEAT, {}),
+    (lambda: play(lead_position(), "attack 6♠", "take"), "defend 7♠", {}, Reason.NOTHING_TO_BEAT, {}),
+    (lead_position, "take", {}, Reason.NOTHING_TO_TAKE, {}),
+    (lambda: play(lead_position(), "attack 6♠", "defend 7♠"), "take", {}, Reason.NOTHING_TO_TAKE, {}),
+    (lambda: play(lead_position(), "attack 6♠", "take"), "take", {}, Reason.ALREADY_TAKING, {}),
+    (lead_position, "stop", {}, Reason.MUST_LEAD, {}),
+    (lambda: play(lead_position(), "attack 6♠"), "stop", {}, Reason.DEFENDER_TO_MOVE, {}),
+    (lambda: play(lead_position(), "attack 6♠"), "attack 7♣", {}, Reason.DEFENDER_TO_MOVE, {}),
+]
+
+
+@pytest.mark.parametrize(
+    ("position", "move", "kwargs", "reason", "params"),
+    CASES,
+    ids=[f"{case[3].value}-{case[1]}" for case in CASES],
+)
+def test_illegal_action_has_reason_and_params(
+    position: Callable[[], Game],
+    move: str,
+    kwargs: dict[str, Any],
+    reason: Reason,
+    params: dict[str, Any],
+) -> None:
+    game = position()
+    before = game.to_json()
+    action = Action.parse(move)
+    assert action not in game.legal_actions() or "player" in kwargs
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(action, **kwargs)
+    error = caught.value
+    assert error.reason is reason
+    assert error.params == params
+    assert error.action == action
+    assert str(action) in str(error)
+    assert not game.can_apply(action, **kwargs)
+    assert game.to_json() == before  # refused actions change nothing
+
+
+def test_every_reason_is_covered_above() -> None:
+    assert {case[3] for case in CASES} == set(Reason)
+
+
+def test_illegal_action_is_a_value_error_with_a_readable_message() -> None:
+    game = play(lead_position(), "attack 9♥")
+    with pytest.raises(ValueError, match="8♥ does not beat 9♥"):
+        game.apply("defend 8♥")
+    with pytest.raises(IllegalAction, match="it is not player 0's turn"):
+        game.apply("defend Т♣", player=0)
+
+
+def test_not_your_turn_is_checked_for_legal_moves_too() -> None:
+    game = lead_position()
+    assert game.can_apply(Action.parse("attack 6♠"), player=0)
+    assert not game.can_apply(Action.parse("attack 6♠"), player=1)
+
+
+def test_verify_rejects_things_that_are_not_actions() -> None:
+    with pytest.raises(TypeError):
+        lead_position().verify("attack 6♠")  # type: ignore[arg-type]
+
+
+def test_apply_accepts_action_text_but_malformed_text_is_a_value_error() -> None:
+    game = lead_position()
+    with pytest.raises(ValueError, match="not an action"):
+        game.apply("lead 6♠")
+    game.apply("attack 6S")
+    assert game.history == (Action.parse("attack 6♠"),)
