@@ -1,0 +1,538 @@
+"""ipywidgets building blocks for the tutorial: cards, hands, the table, errors, languages.
+
+Every view here is *dumb*: it shows what it is given (``update(...)``) and
+reports clicks through callbacks; the rules stay in :mod:`durak.game`.
+Every string a learner sees goes through :mod:`durak.i18n`, and every
+:class:`LocalizedMixin` view re-renders itself in place when the language
+changes, so a switch never needs a cell to be re-run.
+
+>>> from durak import Card
+>>> from durak.i18n import set_language
+>>> set_language("en")
+>>> button = CardButton(Card.parse("Т♥"), trump=Card.parse("6♥").suit)
+>>> button.description, button.card
+('Т♥', Card.parse('Т♥'))
+>>> button.style.text_color
+'#c0122b'
+>>> button.close()
+
+Exceptions raised in a click handler are shown to the learner:
+
+>>> errors = ErrorArea()
+>>> @errors.guard
+... def on_click(_button: object) -> None:
+...     raise RuntimeError("boom")
+>>> on_click(None)
+>>> type(errors.last_error).__name__
+'RuntimeError'
+>>> errors.close()
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import logging
+import traceback
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from html import escape
+from typing import Any, TypeVar, cast
+
+import ipywidgets as widgets
+
+from durak.actions import Action
+from durak.cards import Card, Suit
+from durak.errors import IllegalAction
+from durak.i18n import N_, gettext, ngettext, on_language_change
+
+__all__ = [
+    "CardButton",
+    "ErrorArea",
+    "HandView",
+    "LocalizedHBox",
+    "LocalizedMixin",
+    "LocalizedVBox",
+    "OpponentHandView",
+    "StockView",
+    "TableView",
+    "card_tooltip",
+    "close_all",
+]
+
+log = logging.getLogger(__name__)
+
+RED = "#c0122b"
+BLACK = "#111111"
+TRUMP_BACKGROUND = "#fff1c1"  # a warm tint marks every trump card
+PLAIN_BACKGROUND = "#ffffff"
+BACK_BACKGROUND = "#2f4f8f"
+LEGAL_BORDER = "2px solid #2e7d32"  # legal cards get a green frame
+PLAIN_BORDER = "1px solid #888888"
+CARD_LAYOUT = {"width": "3.4em", "height": "4.4em", "margin": "2px", "padding": "0"}
+STATIC_CLASS = "durak-static"  # cards that only show something; CSS makes them ignore the mouse
+
+Callback = Callable[..., Any]
+F = TypeVar("F", bound=Callback)
+
+
+# --- localization --------------------------------------------------------------------
+
+
+class LocalizedMixin:
+    """A widget that re-renders itself when the language changes.
+
+    Subclasses implement :meth:`render` (fill in every visible string through
+    :func:`~durak.i18n.gettext`) and call :meth:`_start_localized` at the end of
+    ``__init__``; it renders once and subscribes. :meth:`close` unsubscribes, so a
+    closed view is never touched again.
+    """
+
+    _unsubscribe_language: Callable[[], None] | None = None
+
+    def _start_localized(self) -> None:
+        self.render()
+        # i18n keeps bound methods weakly: the subscription never keeps a view alive.
+        self._unsubscribe_language = on_language_change(self._language_changed)
+
+    def _language_changed(self, _language: str) -> None:
+        self.render()
+
+    def render(self) -> None:
+        """Fill in every visible string in the current language."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        if self._unsubscribe_language is not None:
+            self._unsubscribe_language()
+            self._unsubscribe_language = None
+        super().close()  # type: ignore[misc]
+
+
+class LocalizedVBox(LocalizedMixin, widgets.VBox):  # type: ignore[misc]
+    """A VBox that re-renders in the current language (see :class:`LocalizedMixin`)."""
+
+
+class LocalizedHBox(LocalizedMixin, widgets.HBox):  # type: ignore[misc]
+    """An HBox that re-renders in the current language (see :class:`LocalizedMixin`)."""
+
+
+def close_all(children: Iterable[widgets.Widget]) -> None:
+    """Close widgets that are being replaced, so neither the kernel nor i18n keeps them."""
+    for child in children:
+        child.close()
+
+
+# --- errors --------------------------------------------------------------------------
+
+
+def _messages_function(name: str) -> Callable[..., str] | None:
+    """A function of :mod:`durak.messages` (written in parallel), or None while it is missing."""
+    try:
+        module = importlib.import_module("durak.messages")
+    except ImportError:
+        return None
+    return cast(Callable[..., str] | None, getattr(module, name, None))
+
+
+def _illegal_action_text(error: IllegalAction) -> str:
+    message = _messages_function("illegal_action_message")
+    if message is not None:
+        return message(error)
+    return gettext("That move is not allowed: {reason}").format(reason=str(error))
+
+
+class ErrorArea(LocalizedVBox):
+    """Where a learner sees what went wrong: a refused move, or an error in a callback.
+
+    Wrap click handlers with :meth:`guard`. A refused move
+    (:class:`~durak.IllegalAction`) shows its localized reason in :attr:`message`;
+    any other exception shows a short localized line there and its traceback in
+    :attr:`output` (an ``ipywidgets.Output``). Nothing is swallowed silently: the
+    last exception is also kept in :attr:`last_error` and logged.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.message = widgets.HTML()
+        self.output = widgets.Output()
+        self.last_error: BaseException | None = None
+        super().__init__(children=(self.message, self.output), **kwargs)
+        self.add_class("durak-errors")
+        self._start_localized()
+
+    def render(self) -> None:
+        error = self.last_error
+        if error is None:
+            self.message.value = ""
+        elif isinstance(error, IllegalAction):
+            self.message.value = _alert(_illegal_action_text(error))
+        else:
+            text = gettext("Something went wrong: {error}").format(error=f"{type(error).__name__}: {error}")
+            self.message.value = _alert(text)
+
+    def clear(self) -> None:
+        """Forget the last error (call it when the learner does something that works)."""
+        self.last_error = None
+        self.output.outputs = ()  # not clear_output(): outside a kernel that prints escape codes
+        self.render()
+
+    def show(self, error: BaseException) -> None:
+        """Show ``error`` to the learner; tracebacks only for real failures, not refused moves."""
+        self.clear()
+        self.last_error = error
+        if not isinstance(error, IllegalAction):
+            log.error("error in a tutorial callback", exc_info=error)
+            self.output.append_stderr("".join(traceback.format_exception(error)))
+        self.render()
+
+    def guard(self, handler: F) -> F:
+        """Decorate a callback so that whatever it raises is shown here, never lost.
+
+        The area is cleared before each call, so an old message disappears once
+        the learner does something that works.
+        """
+
+        @functools.wraps(handler)
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            self.clear()
+            try:
+                return handler(*args, **kwargs)
+            except Exception as error:  # shown to the learner: that is the point of this area
+                self.show(error)
+                return None
+
+        return cast(F, guarded)
+
+
+def _alert(text: str) -> str:
+    return f'<div class="durak-alert" style="color:{RED};font-weight:600">{escape(text)}</div>'
+
+
+# --- cards ---------------------------------------------------------------------------
+
+
+def _card_name(card: Card) -> str:
+    name = _messages_function("card_name")
+    return name(card) if name is not None else str(card)
+
+
+def card_tooltip(card: Card, trump: Suit | None = None) -> str:
+    """The tooltip of a face-up card: its full localized name, and whether it is a trump."""
+    name = _card_name(card)
+    if trump is not None and card.suit == trump:
+        return gettext("{card} (trump)").format(card=name)
+    return name
+
+
+class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
+    """One card as a button: the Cyrillic or number index and the suit symbol.
+
+    Red for ♥ ♦, a warm background for trumps, the full localized name in the
+    tooltip. ``playable`` says whether playing it is legal now: ``True`` frames it
+    green, ``False`` disables it (greyed out in the browser), ``None`` leaves it
+    plain. ``face_up=False`` shows a card back (``card`` may then be ``None``).
+    ``static=True`` is for cards that are only shown (on the table, in the
+    opponent's hand): the page CSS lets clicks pass through them.
+
+    ``.card`` is the card and ``.action`` the action a click stands for (set by
+    whoever builds the button, e.g. :class:`HandView`).
+    """
+
+    def __init__(
+        self,
+        card: Card | None,
+        *,
+        trump: Suit | None = None,
+        playable: bool | None = None,
+        face_up: bool = True,
+        static: bool = False,
+        action: Action | None = None,
+        **kwargs: Any,
+    ) -> None:
+        if face_up and card is None:
+            raise ValueError("a face-up card button needs a card")
+        super().__init__(layout=widgets.Layout(**CARD_LAYOUT), **kwargs)
+        self.card = card
+        self.action = action
+        self.trump = trump
+        self.face_up = face_up
+        self.static = static
+        self.playable = playable
+        if static:
+            self.add_class(STATIC_CLASS)
+        self.add_class("durak-card")
+        self._paint()
+        self._start_localized()
+
+    @property
+    def is_trump(self) -> bool:
+        return self.card is not None and self.trump is not None and self.card.suit == self.trump
+
+    def set_playable(self, playable: bool | None, action: Action | None = None) -> None:
+        """Mark the card legal (``True``), not legal (``False``) or neither (``None``)."""
+        self.playable = playable
+        self.action = action
+        self._paint()
+
+    def _paint(self) -> None:
+        style = self.style
+        self.disabled = self.playable is False
+        self.layout.border = LEGAL_BORDER if self.playable else PLAIN_BORDER
+        style.font_size = "1.15em"
+        style.font_weight = "bold"
+        if not self.face_up or self.card is None:
+            self.description = "🂠"
+            style.text_color = "#ffffff"
+            style.button_color = BACK_BACKGROUND
+            return
+        self.description = str(self.card)
+        style.text_color = RED if self.card.suit.is_red else BLACK
+        style.button_color = TRUMP_BACKGROUND if self.is_trump else PLAIN_BACKGROUND
+
+    def render(self) -> None:
+        if not self.face_up or self.card is None:
+            self.tooltip = gettext("A card face down")
+        else:
+            tooltip = card_tooltip(self.card, self.trump)
+            if self.playable is False:
+                tooltip = gettext("{card} — not playable now").format(card=tooltip)
+            self.tooltip = tooltip
+        self.description_tooltip = None
+
+
+def _placeholder(text: str = "") -> widgets.HTML:
+    return widgets.HTML(
+        value=f'<div style="width:3.4em;height:4.4em;margin:2px;border:1px dashed #999;'
+        f'border-radius:4px;text-align:center;line-height:4.4em;color:#777">{escape(text)}</div>'
+    )
+
+
+# --- hands and the table -------------------------------------------------------------
+
+
+class _TitledCards(LocalizedVBox):
+    """A title line over a row of card buttons; subclasses fill :attr:`row`."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.title = widgets.HTML()
+        self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", min_height="4.8em"))
+        super().__init__(children=(self.title, self.row), **kwargs)
+
+    def _set_row(self, children: Sequence[widgets.Widget]) -> None:
+        old = self.row.children
+        self.row.children = tuple(children)
+        close_all(child for child in old if child not in children)
+
+    @property
+    def buttons(self) -> tuple[CardButton, ...]:
+        """Every card button shown, in order."""
+        return tuple(_iter_buttons(self.row))
+
+    def render(self) -> None:
+        self.title.value = f"<b>{escape(self.title_text())}</b>"
+
+    def title_text(self) -> str:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        close_all(self.row.children)
+        self.row.close()
+        self.title.close()
+        super().close()
+
+
+def _iter_buttons(widget: widgets.Widget) -> Iterable[CardButton]:
+    if isinstance(widget, CardButton):
+        yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _iter_buttons(child)
+
+
+class HandView(_TitledCards):
+    """A hand of cards. Cards with an action in ``playable`` are framed and clickable.
+
+    ``on_play(callback)`` registers ``callback(button)``; the button carries
+    ``.card`` and ``.action``. Cards without an action are disabled when
+    ``playable`` is given (the learner sees what is legal) and plain otherwise.
+
+    >>> from durak import Action, Card
+    >>> hand = HandView()
+    >>> six = Card.parse("6♠")
+    >>> hand.update([six, Card.parse("Т♥")], trump=None, playable={six: Action.attack(six)})
+    >>> [(str(b.card), b.disabled) for b in hand.buttons]
+    [('6♠', False), ('Т♥', True)]
+    >>> hand.close()
+    """
+
+    title_msgid = N_("Your hand")
+
+    def __init__(self, title: str | None = None, **kwargs: Any) -> None:
+        self._title_msgid = title or self.title_msgid
+        self._callbacks: list[Callback] = []
+        self._count = 0
+        super().__init__(**kwargs)
+        self.add_class("durak-hand")
+        self._start_localized()
+
+    def title_text(self) -> str:
+        count = ngettext("{n} card", "{n} cards", self._count).format(n=self._count)
+        return f"{gettext(self._title_msgid)} · {count}"
+
+    def on_play(self, callback: Callback) -> None:
+        """Call ``callback(button)`` when a card is clicked."""
+        self._callbacks.append(callback)
+
+    def _clicked(self, button: CardButton) -> None:
+        for callback in self._callbacks:
+            callback(button)
+
+    def update(
+        self,
+        cards: Sequence[Card],
+        trump: Suit | None,
+        playable: Mapping[Card, Action] | None = None,
+    ) -> None:
+        """Show ``cards``; with ``playable``, mark exactly those cards legal and the rest not."""
+        buttons = []
+        for card in cards:
+            action = playable.get(card) if playable is not None else None
+            state = None if playable is None else action is not None
+            button = CardButton(card, trump=trump, playable=state, action=action)
+            button.on_click(self._clicked)
+            buttons.append(button)
+        self._count = len(cards)
+        self._set_row(buttons)
+        self.render()
+
+
+class OpponentHandView(_TitledCards):
+    """The opponent's hand: card backs, with the cards you know it holds face up."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._count = 0
+        super().__init__(**kwargs)
+        self.add_class("durak-opponent")
+        self._start_localized()
+
+    def title_text(self) -> str:
+        count = ngettext("{n} card", "{n} cards", self._count).format(n=self._count)
+        return f"{gettext('The AI’s hand')} · {count}"
+
+    def update(self, size: int, known: Sequence[Card], trump: Suit | None) -> None:
+        """``size`` cards, of which ``known`` are shown face up (the rest as backs)."""
+        if len(known) > size:
+            raise ValueError(f"{len(known)} known cards in a hand of {size}")
+        faces = [CardButton(card, trump=trump, static=True) for card in known]
+        backs = [CardButton(None, face_up=False, static=True) for _ in range(size - len(known))]
+        self._count = size
+        self._set_row([*faces, *backs])
+        self.render()
+
+
+class TableView(_TitledCards):
+    """The bout on the table: each attack card with its defence (or an empty slot) below it."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._pairs: tuple[tuple[Card, Card | None], ...] = ()
+        self._limit: int | None = None
+        super().__init__(**kwargs)
+        self.add_class("durak-table-cards")
+        self._start_localized()
+
+    def title_text(self) -> str:
+        if not self._pairs:
+            return gettext("Table: empty")
+        count = len(self._pairs)
+        if self._limit:
+            return ngettext(
+                "Table: {n} of at most {limit} attack card",
+                "Table: {n} of at most {limit} attack cards",
+                self._limit,
+            ).format(n=count, limit=self._limit)
+        return ngettext("Table: {n} attack card", "Table: {n} attack cards", count).format(n=count)
+
+    @property
+    def pairs(self) -> tuple[tuple[Card, Card | None], ...]:
+        return self._pairs
+
+    def update(
+        self,
+        pairs: Sequence[tuple[Card, Card | None]],
+        trump: Suit | None,
+        limit: int | None = None,
+    ) -> None:
+        """Show the (attack, defence) pairs; ``limit`` is the bout's attack-card limit (R8)."""
+        columns = []
+        for attack, defence in pairs:
+            lower = (
+                CardButton(defence, trump=trump, static=True) if defence is not None else _placeholder("?")
+            )
+            columns.append(
+                widgets.VBox(
+                    [CardButton(attack, trump=trump, static=True), lower], layout={"margin": "0 4px"}
+                )
+            )
+        self._pairs = tuple(pairs)
+        self._limit = limit
+        self._set_row(columns)
+        self.render()
+
+    def _set_row(self, children: Sequence[widgets.Widget]) -> None:
+        old = self.row.children
+        super()._set_row(children)
+        for column in old:  # the columns are rebuilt: close the cards inside them too
+            close_all(getattr(column, "children", ()))
+
+
+class StockView(LocalizedHBox):
+    """The face-up trump card under the stock, the stock count and the discard count.
+
+    The trump suit stays visible after the trump card has been drawn.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.trump_slot = widgets.Box()
+        self.text = widgets.HTML()
+        self._trump: Suit | None = None
+        self._trump_card: Card | None = None
+        self._stock = 0
+        self._discard = 0
+        super().__init__(children=(self.trump_slot, self.text), **kwargs)
+        self.layout.align_items = "center"
+        self.add_class("durak-stock")
+        self._start_localized()
+
+    @property
+    def trump_button(self) -> CardButton | None:
+        children = self.trump_slot.children
+        return children[0] if children and isinstance(children[0], CardButton) else None
+
+    def update(self, trump: Suit, trump_card: Card | None, stock_size: int, discard_size: int) -> None:
+        """``trump_card`` is the face-up card while it still lies under the stock, else None."""
+        self._trump, self._trump_card = trump, trump_card
+        self._stock, self._discard = stock_size, discard_size
+        old = self.trump_slot.children
+        self.trump_slot.children = (
+            (CardButton(trump_card, trump=trump, static=True),) if trump_card is not None else ()
+        )
+        close_all(old)
+        self.render()
+
+    def render(self) -> None:
+        if self._trump is None:
+            self.text.value = ""
+            return
+        lines = [
+            gettext("Trump: {suit}").format(suit=_suit_label(self._trump)),
+            ngettext("Stock: {n} card", "Stock: {n} cards", self._stock).format(n=self._stock),
+            ngettext("Discarded: {n} card", "Discarded: {n} cards", self._discard).format(n=self._discard),
+        ]
+        self.text.value = "<br>".join(escape(line) for line in lines)
+
+    def close(self) -> None:
+        close_all(self.trump_slot.children)
+        super().close()
+
+
+def _suit_label(suit: Suit) -> str:
+    name = _messages_function("suit_name")
+    return f"{suit.value} {name(suit)}" if name is not None else suit.value
