@@ -44,16 +44,22 @@ from durak.actions import Action
 from durak.cards import Card, Suit
 from durak.errors import IllegalAction
 from durak.i18n import N_, gettext, ngettext, on_language_change
+from durak.tutorial.style import Appearance, table_css
 
 __all__ = [
+    "AppearanceControls",
     "CardButton",
     "ErrorArea",
+    "FeltTable",
     "HandView",
+    "LanguagePicker",
     "LocalizedHBox",
     "LocalizedMixin",
     "LocalizedVBox",
     "OpponentHandView",
+    "RulesView",
     "StockView",
+    "TableOrRules",
     "TableView",
     "card_tooltip",
     "close_all",
@@ -125,20 +131,20 @@ def close_all(children: Iterable[widgets.Widget]) -> None:
 # --- errors --------------------------------------------------------------------------
 
 
-def _messages_function(name: str) -> Callable[..., str] | None:
+def _messages_function(name: str) -> Callable[..., Any] | None:
     """A function of :mod:`durak.messages` (written in parallel), or None while it is missing."""
     try:
         module = importlib.import_module("durak.messages")
     except ImportError:
         return None
-    return cast(Callable[..., str] | None, getattr(module, name, None))
+    return cast(Callable[..., Any] | None, getattr(module, name, None))
 
 
 def _illegal_action_text(error: IllegalAction) -> str:
     message = _messages_function("illegal_action_message")
     if message is not None:
-        return message(error)
-    return gettext("That move is not allowed: {reason}").format(reason=str(error))
+        return str(message(error))
+    return gettext("That move is not allowed: {reason}").format(reason=str(error))  # pragma: no cover
 
 
 class ErrorArea(LocalizedVBox):
@@ -212,7 +218,7 @@ def _alert(text: str) -> str:
 
 def _card_name(card: Card) -> str:
     name = _messages_function("card_name")
-    return name(card) if name is not None else str(card)
+    return str(name(card)) if name is not None else str(card)
 
 
 def card_tooltip(card: Card, trump: Suit | None = None) -> str:
@@ -536,3 +542,202 @@ class StockView(LocalizedHBox):
 def _suit_label(suit: Suit) -> str:
     name = _messages_function("suit_name")
     return f"{suit.value} {name(suit)}" if name is not None else suit.value
+
+
+# --- the page around the table -------------------------------------------------------
+
+
+class LanguagePicker(LocalizedMixin, widgets.Dropdown):  # type: ignore[misc]
+    """Choose the language by its own name (Deutsch, Español, Türkçe, ...).
+
+    Picking one switches :mod:`durak.i18n`, so every live view re-renders, and
+    remembers it for the next notebook (see :mod:`durak.tutorial.settings`).
+
+    >>> from durak.i18n import get_language, set_language
+    >>> set_language("en")
+    >>> picker = LanguagePicker(remember=False)
+    >>> picker.value = "de"
+    >>> get_language()
+    'de'
+    >>> set_language("en"); picker.close()
+    """
+
+    def __init__(self, *, remember: bool = True, **kwargs: Any) -> None:
+        from durak.i18n import LANGUAGES, endonym, get_language
+
+        super().__init__(
+            options=[(endonym(code), code) for code in LANGUAGES],
+            value=get_language(),
+            style={"description_width": "initial"},
+            **kwargs,
+        )
+        self._remember = remember
+        self.observe(self._picked, names="value")
+        self._start_localized()
+
+    def _picked(self, change: dict[str, Any]) -> None:
+        from durak.i18n import set_language
+        from durak.tutorial.settings import remember_language
+
+        set_language(change["new"])
+        if self._remember:
+            remember_language(change["new"])
+
+    def render(self) -> None:
+        from durak.i18n import get_language
+
+        self.description = gettext("Language:")
+        current: str | None = getattr(self, "value", None)
+        if current != get_language():  # another picker switched the language
+            self.value = get_language()
+
+
+class AppearanceControls(LocalizedVBox):
+    """Contrast, grain and colour-temperature sliders (0–100 %, default 50 %).
+
+    They restyle every :class:`FeltTable` handed to :meth:`attach` live, and
+    (with ``remember=True``) are saved in the settings for the next notebook.
+
+    >>> felt = FeltTable()
+    >>> controls = AppearanceControls(remember=False)
+    >>> controls.attach(felt)
+    >>> controls.contrast.value = 1.0
+    >>> "contrast(1.50)" in felt.style_html.value
+    True
+    >>> controls.close(); felt.close()
+    """
+
+    LABELS = (N_("Contrast:"), N_("Grain:"), N_("Colour temperature:"))
+
+    def __init__(self, appearance: Appearance | None = None, *, remember: bool = True, **kwargs: Any) -> None:
+        from durak.tutorial.settings import load_settings
+
+        if appearance is None:
+            appearance = Appearance.from_dict(load_settings().get("appearance")) if remember else Appearance()
+        self._remember = remember
+        self._tables: list[FeltTable] = []
+        self.contrast, self.grain, self.temperature = (
+            widgets.FloatSlider(
+                value=getattr(appearance, name),
+                min=0.0,
+                max=1.0,
+                step=0.01,
+                readout_format=".0%",
+                continuous_update=True,
+                style={"description_width": "10em"},
+            )
+            for name in ("contrast", "grain", "temperature")
+        )
+        super().__init__(children=(self.contrast, self.grain, self.temperature), **kwargs)
+        for slider in self.sliders:
+            slider.observe(self._moved, names="value")
+        self._start_localized()
+
+    @property
+    def sliders(self) -> tuple[widgets.FloatSlider, ...]:
+        return (self.contrast, self.grain, self.temperature)
+
+    @property
+    def appearance(self) -> Appearance:
+        return Appearance(self.contrast.value, self.grain.value, self.temperature.value)
+
+    def attach(self, table: FeltTable) -> None:
+        """Restyle ``table`` now and whenever a slider moves."""
+        self._tables.append(table)
+        table.apply(self.appearance)
+
+    def _moved(self, _change: dict[str, Any]) -> None:
+        appearance = self.appearance
+        for table in self._tables:
+            table.apply(appearance)
+        if self._remember:
+            from durak.tutorial.settings import update_settings
+
+            update_settings(appearance=appearance.to_dict())
+
+    def render(self) -> None:
+        for slider, label in zip(self.sliders, self.LABELS, strict=True):
+            slider.description = gettext(label)
+
+
+class FeltTable(widgets.VBox):  # type: ignore[misc]
+    """A VBox drawn as the card table; :meth:`apply` sets its contrast, grain and temperature."""
+
+    _count = 0
+
+    def __init__(self, children: Sequence[widgets.Widget] = (), **kwargs: Any) -> None:
+        FeltTable._count += 1
+        self.scope = f"durak-felt-{FeltTable._count}"
+        self.style_html = widgets.HTML(layout={"display": "none"})
+        super().__init__(children=(self.style_html, *children), **kwargs)
+        self.add_class("durak-felt")
+        self.add_class(self.scope)
+        self.apply(Appearance())
+
+    def apply(self, appearance: Appearance) -> None:
+        self.appearance = appearance
+        self.style_html.value = table_css(appearance, self.scope)
+
+
+class RulesView(LocalizedVBox):
+    """The full rules: the four sections, localized (from :func:`durak.messages.rules_sections`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.body = widgets.HTML()
+        super().__init__(children=(self.body,), **kwargs)
+        self.add_class("durak-rules")
+        self._start_localized()
+
+    def render(self) -> None:
+        sections = _messages_function("rules_sections")
+        deck = _messages_function("deck_description")
+        parts = [f"<p><b>{escape(gettext('2 players · You against the AI · Single deal'))}</b></p>"]
+        parts += [f"<p>{escape(line)}</p>" for line in (deck() if deck else ())]
+        parts.append("<ol>")
+        for title, paragraphs in sections() if sections else ():
+            items = "".join(f"<li>{escape(p)}</li>" for p in paragraphs)
+            parts.append(f"<li><b>{escape(title)}</b><ul>{items}</ul></li>")
+        parts.append("</ol>")
+        self.body.value = "".join(parts)
+
+
+class TableOrRules(LocalizedVBox):
+    """The two views of the original page, "Table" and "Full rules", one shown at a time.
+
+    >>> switch = TableOrRules(widgets.Label("table"), RulesView())
+    >>> switch.choice.value = "rules"
+    >>> switch.shown is switch.rules
+    True
+    >>> switch.close()
+    """
+
+    CHOICES = ((N_("Table"), "table"), (N_("Full rules"), "rules"))
+
+    def __init__(self, table: widgets.Widget, rules: widgets.Widget | None = None, **kwargs: Any) -> None:
+        self.table = table
+        self.rules = rules if rules is not None else RulesView()
+        self.choice = widgets.ToggleButtons(options=[value for _, value in self.CHOICES], value="table")
+        self.holder = widgets.Box()
+        super().__init__(children=(self.choice, self.holder), **kwargs)
+        self.choice.observe(self._switched, names="value")
+        self._switched({})
+        self._start_localized()
+
+    @property
+    def shown(self) -> widgets.Widget:
+        return self.holder.children[0]
+
+    def _switched(self, _change: dict[str, Any]) -> None:
+        self.holder.children = (self.rules if self.choice.value == "rules" else self.table,)
+
+    def render(self) -> None:
+        current = self.choice.value
+        self.choice.unobserve(self._switched, names="value")
+        # New labels, same values: setting options may reset the value, so put it back.
+        self.choice.options = [(gettext(label), value) for label, value in self.CHOICES]
+        self.choice.value = current
+        self.choice.observe(self._switched, names="value")
+
+    def close(self) -> None:
+        self.rules.close()
+        super().close()

@@ -1,0 +1,116 @@
+"""What the tutorial remembers between notebooks: the language, the appearance, the game in progress.
+
+Everything lives in one folder in the user's config directory:
+``$DURAK_CONFIG_DIR`` if set (tests point it at a temporary folder), else
+``$XDG_CONFIG_HOME/durak``, else ``~/.config/durak`` (``%APPDATA%\\durak`` on
+Windows). ``DURAK_LANG`` overrides the remembered language.
+
+>>> import os, tempfile
+>>> os.environ["DURAK_CONFIG_DIR"] = tempfile.mkdtemp()
+>>> load_settings()
+{}
+>>> update_settings(language="de")
+>>> load_settings()["language"]
+'de'
+>>> del os.environ["DURAK_CONFIG_DIR"]
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from durak.i18n import LANGUAGES, get_language, set_language
+
+__all__ = [
+    "CONFIG_DIR_ENV",
+    "config_dir",
+    "load_settings",
+    "remember_language",
+    "remembered_language",
+    "restore_language",
+    "settings_path",
+    "update_settings",
+    "write_text_atomically",
+]
+
+CONFIG_DIR_ENV = "DURAK_CONFIG_DIR"
+LANGUAGE_ENV = "DURAK_LANG"
+SETTINGS_FILE = "settings.json"
+
+log = logging.getLogger(__name__)
+
+
+def config_dir() -> Path:
+    """The folder for the tutorial's settings and saved game (not created here)."""
+    explicit = os.environ.get(CONFIG_DIR_ENV)
+    if explicit:
+        return Path(explicit)
+    if os.name == "nt" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "durak"
+    base = os.environ.get("XDG_CONFIG_HOME") or ""
+    # XDG says a relative XDG_CONFIG_HOME is invalid and must be ignored.
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".config"
+    return root / "durak"
+
+
+def settings_path() -> Path:
+    return config_dir() / SETTINGS_FILE
+
+
+def load_settings() -> dict[str, Any]:
+    """The saved settings; an unreadable file counts as empty (and is logged, not fatal)."""
+    path = settings_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as error:
+        log.warning("ignoring unreadable settings file %s: %s", path, error)
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def update_settings(**changes: Any) -> None:
+    """Merge ``changes`` into the settings file."""
+    settings = load_settings()
+    settings.update(changes)
+    write_text_atomically(settings_path(), json.dumps(settings, indent=2, ensure_ascii=False))
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """Write via a temporary file and a rename, so a crash never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def remembered_language() -> str | None:
+    """The language chosen last time, if it is still a supported one."""
+    language = load_settings().get("language")
+    return language if isinstance(language, str) and language in LANGUAGES else None
+
+
+def remember_language(language: str | None = None) -> None:
+    """Save ``language`` (default: the current one) for the next notebook."""
+    update_settings(language=language or get_language())
+
+
+def restore_language() -> str:
+    """Switch to the remembered language unless ``DURAK_LANG`` says otherwise; return the result."""
+    if os.environ.get(LANGUAGE_ENV):
+        return get_language()  # durak.i18n already started in DURAK_LANG
+    language = remembered_language()
+    if language is not None:
+        set_language(language)  # remembered_language() only returns supported codes
+    return get_language()

@@ -1,0 +1,91 @@
+"""The card table's look: contrast, grain and colour temperature, as on the original page.
+
+An :class:`Appearance` is three fractions (0–1, default 0.5 = the neutral
+look). :func:`table_css` turns it into a ``<style>`` block scoped to one
+table, so several tables on a page can look different.
+
+>>> neutral = Appearance()
+>>> "contrast(1.00)" in table_css(neutral, "t1")
+True
+>>> Appearance(contrast=1.5)
+Traceback (most recent call last):
+...
+ValueError: contrast must be between 0 and 1 (0 % and 100 %), not 1.5
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+__all__ = ["Appearance", "table_css"]
+
+COOL_FELT = (38, 84, 112)
+NEUTRAL_FELT = (39, 106, 66)
+WARM_FELT = (112, 86, 38)
+
+# A tiny SVG of fractal noise: the grain laid over the felt (its opacity follows the slider).
+_NOISE = (
+    "url(\"data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='160' height='160'>"
+    "<filter id='n'><feTurbulence type='fractalNoise' baseFrequency='0.9' numOctaves='2'/></filter>"
+    "<rect width='100%' height='100%' filter='url(%23n)' opacity='OPACITY'/></svg>\")"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Appearance:
+    """Slider positions as fractions; 0.5 is the neutral look for each."""
+
+    contrast: float = 0.5
+    grain: float = 0.5
+    temperature: float = 0.5
+
+    def __post_init__(self) -> None:
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if not isinstance(value, (int, float)) or not 0 <= value <= 1:
+                raise ValueError(f"{field.name} must be between 0 and 1 (0 % and 100 %), not {value!r}")
+
+    def to_dict(self) -> dict[str, float]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Appearance:
+        """Read saved settings; anything unusable falls back to the neutral look."""
+        if not isinstance(data, dict):
+            return cls()
+        try:
+            return cls(**{f.name: float(data[f.name]) for f in fields(cls) if f.name in data})
+        except (TypeError, ValueError):
+            return cls()
+
+
+def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> str:
+    red, green, blue = (round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    return f"rgb({red},{green},{blue})"
+
+
+def felt_colour(temperature: float) -> str:
+    """Cool blue-green at 0, the classic green at 0.5, warm brown at 1."""
+    if temperature < 0.5:
+        return _mix(COOL_FELT, NEUTRAL_FELT, temperature * 2)
+    return _mix(NEUTRAL_FELT, WARM_FELT, (temperature - 0.5) * 2)
+
+
+def table_css(appearance: Appearance, scope: str) -> str:
+    """A ``<style>`` block for the table whose CSS class is ``scope``."""
+    contrast = 0.5 + appearance.contrast  # 50 % -> 1.0, the unchanged picture
+    warmth = max(0.0, appearance.temperature - 0.5) * 0.6  # a sepia wash on the warm side
+    coolness = max(0.0, 0.5 - appearance.temperature) * 40  # degrees of hue shift on the cool side
+    grain = _NOISE.replace("OPACITY", f"{appearance.grain * 0.5:.2f}")
+    return f"""<style>
+.{scope} {{
+  background-color: {felt_colour(appearance.temperature)};
+  background-image: {grain};
+  filter: contrast({contrast:.2f}) sepia({warmth:.2f}) hue-rotate(-{coolness:.1f}deg);
+  padding: 8px; border-radius: 10px;
+}}
+.{scope} .widget-html, .{scope} .widget-html-content {{ color: #f4f4f0; }}
+.{scope} .durak-static {{ pointer-events: none; }}
+.{scope} .durak-card {{ border-radius: 6px; box-shadow: 1px 1px 2px rgba(0,0,0,0.35); }}
+</style>"""
