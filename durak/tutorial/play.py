@@ -1,0 +1,694 @@
+"""The full game against the AI: a widget-free model and the ipywidgets view over it.
+
+:class:`PlayModel` owns the :class:`~durak.Game`, the AI player, the move log
+and the saved game; it knows nothing about widgets. :class:`PlayView` shows a
+model and turns clicks into calls on it (the "separating concerns" pattern of
+the ipywidgets docs). :func:`play` builds both, offering to resume a saved game.
+
+>>> import os, tempfile
+>>> os.environ["DURAK_CONFIG_DIR"] = tempfile.mkdtemp()
+>>> model = PlayModel(level="easy", seed=3)
+>>> model.game.to_move in (0, 1)
+True
+>>> model.finish_ai_turn()  # the AI moves until it is your turn
+>>> model.game.to_move
+0
+>>> model.play(model.human_actions()[0])
+>>> PlayModel.load_saved().game.history == model.game.history
+True
+>>> del os.environ["DURAK_CONFIG_DIR"]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any, Protocol
+
+import ipywidgets as widgets
+
+from durak.actions import STOP, TAKE, Action, ActionKind
+from durak.cards import Card
+from durak.game import Game, Observation, Phase
+from durak.i18n import N_, gettext, ngettext
+from durak.tutorial.settings import config_dir, restore_language, write_text_atomically
+from durak.tutorial.widgets import (
+    AppearanceControls,
+    CardButton,
+    ErrorArea,
+    FeltTable,
+    HandView,
+    LanguagePicker,
+    LocalizedVBox,
+    OpponentHandView,
+    StockView,
+    TableOrRules,
+    TableView,
+)
+
+__all__ = ["LEVELS", "Move", "MoveKind", "PlayModel", "PlayView", "play"]
+
+HUMAN, AI = 0, 1
+LEVELS = ("easy", "normal", "hard")
+LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+SAVE_FILE = "saved_game.json"
+SAVE_FORMAT = "durak-tutorial-save"
+SAVE_VERSION = 1
+BROWSER_AI_DELAY = 0.7  # seconds between the AI's actions in a live notebook, so each can be seen
+
+
+# --- the AI, behind one seam ---------------------------------------------------------
+
+
+class Player(Protocol):
+    def choose(self, observation: Observation, legal_actions: list[Action]) -> Action: ...
+
+
+@dataclass(frozen=True, slots=True)
+class _StandInHint:
+    action: Action
+    reason: str | None = None
+
+
+class _FirstLegal:
+    """TEMPORARY stand-in until durak.ai exists: always the first legal action."""
+
+    def choose(self, observation: Observation, legal_actions: list[Action]) -> Action:
+        return legal_actions[0]
+
+
+def make_ai(level: str, seed: int | None = None, iterations: int | None = None) -> Player:
+    """The AI opponent for ``level`` (easy, normal or hard; also random or greedy)."""
+    try:
+        from durak.ai import make_player  # type: ignore[attr-defined]
+    except ImportError:
+        return _FirstLegal()
+    player: Player = make_player(level, seed=seed, iterations=iterations)
+    return player
+
+
+def ai_hint(observation: Observation, legal_actions: list[Action]) -> Any:
+    """A suggestion for you: an object with ``.action`` and ``.reason`` (a reason code)."""
+    try:
+        from durak.ai import hint  # type: ignore[attr-defined]
+    except ImportError:
+        return _StandInHint(legal_actions[0])
+    return hint(observation, legal_actions)
+
+
+# --- the move log --------------------------------------------------------------------
+
+
+class MoveKind(enum.StrEnum):
+    LEAD = "lead"  # the first attack card of a bout
+    ADD = "add"  # a further attack card (thrown in, or added after a take)
+    BEAT = "beat"
+    TAKE = "take"
+    STOP = "stop"  # ends the bout: the table is discarded or picked up
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One line of the move log: who did what, and what it did to the table."""
+
+    player: int
+    action: Action
+    kind: MoveKind
+    target: Card | None = None  # the attack card a defence beat
+    picked_up: int = 0  # cards the defender picked up when this stop ended a taken bout
+    discarded: int = 0  # cards discarded when this stop ended a beaten bout
+
+    @classmethod
+    def before(cls, game: Game, action: Action) -> Move:
+        """Describe ``action`` in ``game`` *before* it is applied."""
+        player = game.to_move
+        assert player is not None, "no move in a finished game"
+        if action.kind is ActionKind.ATTACK:
+            kind = MoveKind.LEAD if game.phase is Phase.LEAD else MoveKind.ADD
+            return cls(player, action, kind)
+        if action.kind is ActionKind.DEFEND:
+            return cls(player, action, MoveKind.BEAT, target=game.table[-1][0])
+        if action.kind is ActionKind.TAKE:
+            return cls(player, action, MoveKind.TAKE)
+        on_table = sum(1 + (defence is not None) for _, defence in game.table)
+        if game.phase is Phase.ADDING:
+            return cls(player, action, MoveKind.STOP, picked_up=on_table)
+        return cls(player, action, MoveKind.STOP, discarded=on_table)
+
+    def text(self) -> str:
+        """The log line in the current language."""
+        you = self.player == HUMAN
+        card = str(self.action.card) if self.action.card else ""
+        if self.kind is MoveKind.LEAD:
+            template = gettext("You lead {card}.") if you else gettext("The AI leads {card}.")
+        elif self.kind is MoveKind.ADD:
+            template = gettext("You add {card}.") if you else gettext("The AI adds {card}.")
+        elif self.kind is MoveKind.BEAT:
+            template = (
+                gettext("You beat {target} with {card}.")
+                if you
+                else gettext("The AI beats {target} with {card}.")
+            )
+        elif self.kind is MoveKind.TAKE:
+            template = gettext("You take the cards.") if you else gettext("The AI takes the cards.")
+        elif self.picked_up:
+            n = self.picked_up
+            template = (
+                ngettext("You stop. The AI picks up {n} card.", "You stop. The AI picks up {n} cards.", n)
+                if you
+                else ngettext(
+                    "The AI stops. You pick up {n} card.", "The AI stops. You pick up {n} cards.", n
+                )
+            )
+        else:
+            n = self.discarded
+            template = (
+                ngettext(
+                    "You stop. {n} card goes to the discard pile.",
+                    "You stop. {n} cards go to the discard pile.",
+                    n,
+                )
+                if you
+                else ngettext(
+                    "The AI stops. {n} card goes to the discard pile.",
+                    "The AI stops. {n} cards go to the discard pile.",
+                    n,
+                )
+            )
+        return template.format(card=card, target=str(self.target), n=self.picked_up or self.discarded)
+
+
+def replay_moves(game: Game) -> list[Move]:
+    """The move log of ``game``, rebuilt by replaying its history from the deal."""
+    start = json.loads(game.to_json())["start"]
+    replay = Game.from_deal(
+        start["hands"][0], start["hands"][1], start["stock"], start["attacker"], start["trump"]
+    )
+    moves = []
+    for action in game.history:
+        moves.append(Move.before(replay, action))
+        replay.apply(action)
+    return moves
+
+
+# --- the model -----------------------------------------------------------------------
+
+
+class PlayModel:
+    """A game against the AI, without any widgets.
+
+    You are player 0. :meth:`play` applies your action (raising
+    :class:`~durak.IllegalAction` and changing nothing if it is not legal);
+    :meth:`ai_step` lets the AI make one action. After every action the game is
+    saved (``autosave``) to :func:`save_path`, and listeners registered with
+    :meth:`on_change` are told.
+    """
+
+    def __init__(
+        self,
+        level: str = "normal",
+        seed: int | None = None,
+        *,
+        iterations: int | None = None,
+        game: Game | None = None,
+        autosave: bool = True,
+        path: Path | None = None,
+    ) -> None:
+        _check_level(level)
+        self.level = level
+        self.iterations = iterations
+        self.autosave = autosave
+        self.path = path
+        self.game = game if game is not None else Game.new(seed)
+        self.moves: list[Move] = replay_moves(self.game) if game is not None else []
+        self.ai = make_ai(level, seed=_ai_seed(self.game), iterations=iterations)
+        self._listeners: list[Callable[[], Any]] = []
+
+    # --- observers ---
+
+    def on_change(self, callback: Callable[[], Any]) -> Callable[[], None]:
+        """Call ``callback()`` after every change; returns a function that unsubscribes."""
+        self._listeners.append(callback)
+        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
+
+    def _changed(self) -> None:
+        if self.autosave:
+            self.save()
+        for callback in list(self._listeners):
+            callback()
+
+    # --- playing ---
+
+    @property
+    def ai_to_move(self) -> bool:
+        return self.game.to_move == AI
+
+    def human_actions(self) -> list[Action]:
+        """Your legal actions now (none while the AI is to move or the game is over)."""
+        return self.game.legal_actions() if self.game.to_move == HUMAN else []
+
+    def play(self, action: Action) -> None:
+        """Apply your ``action``; raises IllegalAction (game unchanged) if it is not legal now."""
+        self.game.verify(action, HUMAN)
+        self._apply(action)
+
+    def ai_step(self) -> Move | None:
+        """Let the AI make one action if it is to move; return it (None if it was not its turn)."""
+        if not self.ai_to_move:
+            return None
+        legal = self.game.legal_actions()
+        action = self.ai.choose(self.game.observation(AI), legal)
+        self.game.verify(action, AI)  # a broken AI must not corrupt the game
+        return self._apply(action)
+
+    def finish_ai_turn(self) -> None:
+        """Let the AI act until it is your turn or the game is over."""
+        while self.ai_step() is not None:
+            pass
+
+    def _apply(self, action: Action) -> Move:
+        move = Move.before(self.game, action)
+        self.game.apply(action)
+        self.moves.append(move)
+        self._changed()
+        return move
+
+    def hint(self) -> Any:
+        """A suggested action for you with a reason code, or None when it is not your turn."""
+        legal = self.human_actions()
+        if not legal:
+            return None
+        return ai_hint(self.game.observation(HUMAN), legal)
+
+    def new_game(self, level: str | None = None, seed: int | None = None) -> None:
+        """Deal a fresh game (optionally at another level); the saved game is replaced."""
+        if level is not None:
+            _check_level(level)
+            self.level = level
+        self.game = Game.new(seed)
+        self.moves = []
+        self.ai = make_ai(self.level, seed=_ai_seed(self.game), iterations=self.iterations)
+        self._changed()
+
+    def set_level(self, level: str) -> None:
+        """Play on against another level of AI (the game itself is unchanged)."""
+        _check_level(level)
+        if level != self.level:
+            self.level = level
+            self.ai = make_ai(level, seed=None, iterations=self.iterations)
+            self._changed()
+
+    # --- saving ---
+
+    def save_path(self) -> Path:
+        return self.path or config_dir() / SAVE_FILE
+
+    def save(self) -> None:
+        record = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "level": self.level,
+            "iterations": self.iterations,
+            "game": self.game.to_json(),
+        }
+        write_text_atomically(self.save_path(), json.dumps(record, ensure_ascii=False))
+
+    @classmethod
+    def load_saved(cls, path: Path | None = None, *, iterations: int | None = None) -> PlayModel | None:
+        """The saved game, or None if there is none. A damaged file raises ValueError."""
+        path = path or config_dir() / SAVE_FILE
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        try:
+            record = json.loads(text)
+            if record.get("format") != SAVE_FORMAT or record.get("version") != SAVE_VERSION:
+                raise ValueError(f"not a saved tutorial game (format {record.get('format')!r})")
+            game = Game.from_json(record["game"])
+            level = record.get("level", "normal")
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            raise ValueError(f"the saved game in {path} cannot be read: {error}") from error
+        saved_iterations = record.get("iterations")
+        return cls(
+            level if level in LEVELS else "normal",
+            game=game,
+            path=path,
+            iterations=iterations if iterations is not None else saved_iterations,
+        )
+
+
+def _check_level(level: str) -> None:
+    if level not in (*LEVELS, "random", "greedy"):
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+
+
+def _ai_seed(game: Game) -> int | None:
+    # The AI's own randomness follows the deal, so a seeded game replays the same way.
+    return None if game.seed is None else game.seed + 1
+
+
+# --- the view ------------------------------------------------------------------------
+
+
+def _describe_action(action: Action) -> str:
+    if action.kind is ActionKind.ATTACK:
+        return gettext("play {card}").format(card=action.card)
+    if action.kind is ActionKind.DEFEND:
+        return gettext("beat it with {card}").format(card=action.card)
+    if action.kind is ActionKind.TAKE:
+        return gettext("take the cards")
+    return gettext("stop")
+
+
+def _hint_reason(reason: object) -> str:
+    if reason is None:
+        return ""
+    from durak.tutorial.widgets import _messages_function
+
+    message = _messages_function("hint_message")
+    return str(message(reason)) if message is not None else ""
+
+
+def _game_over_text(game: Game) -> str:
+    from durak.tutorial.widgets import _messages_function
+
+    message = _messages_function("game_over_message")
+    if message is not None:
+        return str(message(game.loser, viewer=HUMAN))
+    if game.loser is None:
+        return gettext("Both hands are empty: the game is a draw.")
+    if game.loser == HUMAN:
+        return gettext("You still hold cards: you are the Durak. Try again!")
+    return gettext("The AI still holds cards: it is the Durak. You win!")
+
+
+def _status_text(game: Game) -> str:
+    """What is going on, and what you may do, in one sentence."""
+    if game.is_over:
+        return _game_over_text(game)
+    if game.to_move == AI:
+        if game.phase is Phase.DEFEND:
+            return gettext("The AI is defending…")
+        return gettext("The AI is attacking…")
+    if game.phase is Phase.LEAD:
+        return gettext("Your turn: lead any card.")
+    if game.phase is Phase.DEFEND:
+        return gettext("Your turn: beat {card} or take the cards.").format(card=game.table[-1][0])
+    if game.phase is Phase.THROW_IN:
+        return gettext("Your turn: add a card of a rank on the table, or stop.")
+    return gettext("The AI takes: you may add cards of a rank on the table, then stop.")
+
+
+class PlayView(LocalizedVBox):
+    """The full game on screen: the AI's hand, the stock and trump, the table, your hand,
+    take/stop, hint, new game, difficulty, the move log, the language picker and the
+    appearance sliders, with the "Full rules" beside the table.
+
+    ``ai_delay`` (seconds) spaces out the AI's actions in a live notebook; with 0
+    (tests, scripts) the AI answers at once, inside the click.
+    """
+
+    def __init__(
+        self, model: PlayModel, *, ai_delay: float = 0.0, offer: bool = False, **kwargs: Any
+    ) -> None:
+        self.model = model
+        self.ai_delay = ai_delay
+        self._hint: Any = None
+        self._ai_pending = False
+
+        self.language = LanguagePicker()
+        self.level = widgets.ToggleButtons(options=list(LEVELS), value=model.level)
+        self.new_game_button = widgets.Button(icon="refresh")
+        self.hint_button = widgets.Button(icon="lightbulb-o")
+        self.appearance = AppearanceControls()
+        self.errors = ErrorArea()
+
+        self.opponent = OpponentHandView()
+        self.stock = StockView()
+        self.table = TableView()
+        self.status = widgets.HTML()
+        self.hint_text = widgets.HTML()
+        self.hand = HandView()
+        self.take_button = widgets.Button(button_style="warning")
+        self.take_button.action = TAKE
+        self.stop_button = widgets.Button(button_style="info")
+        self.stop_button.action = STOP
+        self.game_over = widgets.HTML()
+        self.rematch_button = widgets.Button(button_style="success", icon="repeat")
+        self.move_log_title = widgets.HTML()
+        self.move_log = widgets.HTML(layout={"max_height": "14em", "overflow": "auto"})
+
+        self.resume_text = widgets.HTML()
+        self.resume_button = widgets.Button(button_style="success")
+        self.discard_button = widgets.Button()
+        self.resume_offer = widgets.VBox(
+            [self.resume_text, widgets.HBox([self.resume_button, self.discard_button])],
+            layout={"display": "flex" if offer else "none"},
+        )
+
+        self.felt = FeltTable(
+            [
+                self.opponent,
+                widgets.HBox([self.stock], layout={"justify_content": "flex-end"}),
+                self.table,
+                self.status,
+                self.hand,
+                widgets.HBox([self.take_button, self.stop_button, self.hint_button]),
+                self.hint_text,
+            ]
+        )
+        self.appearance.attach(self.felt)
+        self.views = TableOrRules(self.felt)
+        self.board = widgets.VBox(
+            [
+                widgets.HBox([self.level, self.new_game_button]),
+                self.views,
+                self.errors,
+                widgets.HBox([self.game_over, self.rematch_button]),
+                self.move_log_title,
+                self.move_log,
+            ],
+            layout={"display": "none" if offer else "flex"},
+        )
+        super().__init__(children=(self.language, self.appearance, self.resume_offer, self.board), **kwargs)
+        self.add_class("durak-play")
+
+        guard = self.errors.guard
+        self.hand.on_play(guard(self._card_clicked))
+        self.take_button.on_click(guard(self._action_clicked))
+        self.stop_button.on_click(guard(self._action_clicked))
+        self.hint_button.on_click(guard(self._hint_clicked))
+        self.new_game_button.on_click(guard(self._new_game_clicked))
+        self.rematch_button.on_click(guard(self._new_game_clicked))
+        self.resume_button.on_click(guard(self._resume_clicked))
+        self.discard_button.on_click(guard(self._new_game_clicked))
+        self.level.observe(guard(self._level_changed), names="value")
+        self._unsubscribe_model = model.on_change(self.refresh)
+        self._start_localized()
+        self.refresh()
+        if not offer:
+            self._continue_ai()
+
+    # --- what the tests and notebooks use ---
+
+    @property
+    def game(self) -> Game:
+        """The game on screen."""
+        return self.model.game
+
+    @property
+    def card_buttons(self) -> tuple[CardButton, ...]:
+        """Every card button on the table view: the AI's hand, the trump card, the table, yours."""
+        trump = self.stock.trump_button
+        return (
+            *self.opponent.buttons,
+            *((trump,) if trump is not None else ()),
+            *self.table.buttons,
+            *self.hand.buttons,
+        )
+
+    @property
+    def offering_resume(self) -> bool:
+        return bool(self.resume_offer.layout.display != "none")
+
+    # --- clicks ---
+
+    def _card_clicked(self, button: CardButton) -> None:
+        action = button.action
+        if action is None:  # a card that is not playable now: let the rules say why
+            assert button.card is not None
+            is_defending = self.game.to_move == HUMAN and self.game.phase is Phase.DEFEND
+            action = Action.defend(button.card) if is_defending else Action.attack(button.card)
+        self._play(action)
+
+    def _action_clicked(self, button: widgets.Button) -> None:
+        self._play(button.action)
+
+    def _play(self, action: Action) -> None:
+        if self._ai_pending:
+            return  # the AI is still moving; its actions come first
+        self._hint = None
+        self.model.play(action)
+        self._continue_ai()
+
+    def _hint_clicked(self, _button: widgets.Button) -> None:
+        self._hint = self.model.hint()
+        self.refresh()
+
+    def _new_game_clicked(self, _button: widgets.Button) -> None:
+        self._hide_offer()
+        self._hint = None
+        self.model.new_game(self.level.value)
+        self._continue_ai()
+
+    def _resume_clicked(self, _button: widgets.Button) -> None:
+        self._hide_offer()
+        self.refresh()
+        self._continue_ai()
+
+    def _level_changed(self, change: dict[str, Any]) -> None:
+        self.model.set_level(change["new"])
+
+    def _hide_offer(self) -> None:
+        self.resume_offer.layout.display = "none"
+        self.board.layout.display = "flex"
+
+    # --- the AI's turn, one action at a time ---
+
+    def _continue_ai(self) -> None:
+        if not self.model.ai_to_move:
+            return
+        loop = _running_loop() if self.ai_delay > 0 else None
+        if loop is None:
+            self.model.finish_ai_turn()
+            return
+        self._ai_pending = True
+        self.refresh()
+        loop.call_later(self.ai_delay, self.errors.guard(self._ai_tick))
+
+    def _ai_tick(self) -> None:
+        self._ai_pending = False
+        if self.model.ai_step() is not None:
+            self._continue_ai()
+
+    # --- rendering ---
+
+    def refresh(self) -> None:
+        """Show the model's current state (called after every change)."""
+        game = self.game
+        observation = game.observation(HUMAN)
+        trump_card = observation.trump_card if observation.trump_card_in_stock else None
+        self.opponent.update(observation.opponent_hand_size, observation.opponent_known, game.trump)
+        self.stock.update(game.trump, trump_card, observation.stock_size, len(observation.discard))
+        self.table.update(observation.table, game.trump, game.bout_limit if game.table else None)
+        legal = [] if self._ai_pending else self.model.human_actions()
+        playable = {a.card: a for a in legal if a.card is not None}
+        self.hand.update(observation.hand, game.trump, playable if game.to_move == HUMAN else None)
+        self.take_button.disabled = TAKE not in legal
+        self.stop_button.disabled = STOP not in legal
+        self.hint_button.disabled = not legal
+        self.rematch_button.layout.display = "flex" if game.is_over else "none"
+        if self._hint is not None:
+            for button in self.hand.buttons:
+                if button.action == self._hint.action:
+                    button.layout.border = "3px solid #f0b400"
+        self.render()
+
+    def render(self) -> None:
+        game = self.game
+        self.new_game_button.description = gettext("New game")
+        self.hint_button.description = gettext("Hint")
+        self.take_button.description = gettext("Take")
+        self.stop_button.description = gettext("Stop")
+        self.rematch_button.description = gettext("Rematch")
+        self.resume_button.description = gettext("Resume the saved game")
+        self.discard_button.description = gettext("Start a new game")
+        self.take_button.tooltip = gettext("Give up the bout and pick up every card on the table")
+        self.stop_button.tooltip = gettext("Add no more cards: end the bout")
+        self.level.description = gettext("Difficulty:")
+        current = self.level.value
+        with self.level.hold_trait_notifications():
+            self.level.options = [(gettext(LEVEL_LABELS[level]), level) for level in LEVELS]
+            self.level.value = current
+        self.status.value = f"<b>{escape(_status_text(game))}</b>"
+        self.game_over.value = (
+            f'<div style="font-size:1.3em;font-weight:700">{escape(_game_over_text(game))}</div>'
+            if game.is_over
+            else ""
+        )
+        self.hint_text.value = self._hint_html()
+        self.move_log_title.value = f"<b>{escape(gettext('Moves'))}</b>"
+        lines = [f"<li>{escape(move.text())}</li>" for move in self.model.moves]
+        self.move_log.value = f"<ol>{''.join(lines)}</ol>" if lines else ""
+        moves = len(self.model.moves)
+        self.resume_text.value = escape(
+            ngettext(
+                "An unfinished game was saved ({n} move so far, level: {level}).",
+                "An unfinished game was saved ({n} moves so far, level: {level}).",
+                moves,
+            ).format(n=moves, level=gettext(LEVEL_LABELS.get(self.model.level, self.model.level)))
+        )
+
+    def _hint_html(self) -> str:
+        if self._hint is None:
+            return ""
+        text = gettext("Hint: {move}.").format(move=_describe_action(self._hint.action))
+        reason = _hint_reason(getattr(self._hint, "reason", None))
+        return escape(f"{text} {reason}".strip())
+
+    def close(self) -> None:
+        unsubscribe = getattr(self, "_unsubscribe_model", None)
+        if unsubscribe is not None:  # close() also runs from __del__ of a half-built view
+            unsubscribe()
+        for child in (self.language, self.appearance, self.errors, self.views, self.felt):
+            child.close()
+        for view in (self.opponent, self.stock, self.table, self.hand):
+            view.close()
+        super().close()
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _in_kernel() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def play(
+    level: str = "normal",
+    seed: int | None = None,
+    *,
+    resume: bool | None = None,
+    iterations: int | None = None,
+    ai_delay: float | None = None,
+) -> PlayView:
+    """The full game against the AI, as a widget: ``from durak.tutorial import play; play()``.
+
+    A game saved by an earlier run (or before a kernel restart) is offered for
+    resuming (``resume=None``), resumed at once (``True``) or replaced by a new
+    deal (``False``). ``iterations`` caps the AI's search (small in tests);
+    ``ai_delay`` defaults to a short pause between AI actions inside a notebook
+    kernel and to none elsewhere.
+    """
+    _check_level(level)
+    restore_language()
+    delay = ai_delay if ai_delay is not None else (BROWSER_AI_DELAY if _in_kernel() else 0.0)
+    saved = PlayModel.load_saved(iterations=iterations) if resume is not False else None
+    if saved is not None and not saved.game.is_over:
+        return PlayView(saved, ai_delay=delay, offer=resume is None)
+    return PlayView(PlayModel(level, seed, iterations=iterations), ai_delay=delay)
