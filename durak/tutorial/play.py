@@ -36,6 +36,7 @@ from durak.actions import STOP, TAKE, Action, ActionKind
 from durak.cards import Card
 from durak.game import Game, Observation, Phase
 from durak.i18n import N_, gettext, ngettext
+from durak.messages import game_over_message, hint_message
 from durak.tutorial.settings import config_dir, restore_language, write_text_atomically
 from durak.tutorial.widgets import (
     AppearanceControls,
@@ -367,25 +368,11 @@ def _describe_action(action: Action) -> str:
 
 
 def _hint_reason(reason: object) -> str:
-    if reason is None:
-        return ""
-    from durak.tutorial.widgets import _messages_function
-
-    message = _messages_function("hint_message")
-    return str(message(reason)) if message is not None else ""
+    return "" if reason is None else hint_message(str(reason))
 
 
 def _game_over_text(game: Game) -> str:
-    from durak.tutorial.widgets import _messages_function
-
-    message = _messages_function("game_over_message")
-    if message is not None:
-        return str(message(game.loser, viewer=HUMAN))
-    if game.loser is None:
-        return gettext("Both hands are empty: the game is a draw.")
-    if game.loser == HUMAN:
-        return gettext("You still hold cards: you are the Durak. Try again!")
-    return gettext("The AI still holds cards: it is the Durak. You win!")
+    return game_over_message(game.loser, viewer=HUMAN)
 
 
 def _status_text(game: Game) -> str:

@@ -31,7 +31,6 @@ Exceptions raised in a click handler are shown to the learner:
 from __future__ import annotations
 
 import functools
-import importlib
 import logging
 import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -44,6 +43,17 @@ from durak.actions import Action
 from durak.cards import Card, Suit
 from durak.errors import IllegalAction
 from durak.i18n import N_, gettext, ngettext, on_language_change
+from durak.messages import (
+    card_name,
+    deck_description,
+    discard_count,
+    hand_count,
+    illegal_action_message,
+    player_name,
+    rules_sections,
+    stock_count,
+    suit_name,
+)
 from durak.tutorial.style import Appearance, table_css
 
 __all__ = [
@@ -131,20 +141,8 @@ def close_all(children: Iterable[widgets.Widget]) -> None:
 # --- errors --------------------------------------------------------------------------
 
 
-def _messages_function(name: str) -> Callable[..., Any] | None:
-    """A function of :mod:`durak.messages` (written in parallel), or None while it is missing."""
-    try:
-        module = importlib.import_module("durak.messages")
-    except ImportError:
-        return None
-    return cast(Callable[..., Any] | None, getattr(module, name, None))
-
-
-def _illegal_action_text(error: IllegalAction) -> str:
-    message = _messages_function("illegal_action_message")
-    if message is not None:
-        return str(message(error))
-    return gettext("That move is not allowed: {reason}").format(reason=str(error))  # pragma: no cover
+def _illegal_action_text(error: IllegalAction, trump: Suit | None) -> str:
+    return illegal_action_message(error, trump=trump)
 
 
 class ErrorArea(LocalizedVBox):
@@ -161,6 +159,7 @@ class ErrorArea(LocalizedVBox):
         self.message = widgets.HTML()
         self.output = widgets.Output()
         self.last_error: BaseException | None = None
+        self.trump: Suit | None = None  # lets a refused defence say exactly why it fails
         super().__init__(children=(self.message, self.output), **kwargs)
         self.add_class("durak-errors")
         self._start_localized()
@@ -170,7 +169,7 @@ class ErrorArea(LocalizedVBox):
         if error is None:
             self.message.value = ""
         elif isinstance(error, IllegalAction):
-            self.message.value = _alert(_illegal_action_text(error))
+            self.message.value = _alert(_illegal_action_text(error, self.trump))
         else:
             text = gettext("Something went wrong: {error}").format(error=f"{type(error).__name__}: {error}")
             self.message.value = _alert(text)
@@ -216,14 +215,9 @@ def _alert(text: str) -> str:
 # --- cards ---------------------------------------------------------------------------
 
 
-def _card_name(card: Card) -> str:
-    name = _messages_function("card_name")
-    return str(name(card)) if name is not None else str(card)
-
-
 def card_tooltip(card: Card, trump: Suit | None = None) -> str:
     """The tooltip of a face-up card: its full localized name, and whether it is a trump."""
-    name = _card_name(card)
+    name = card_name(card)
     if trump is not None and card.suit == trump:
         return gettext("{card} (trump)").format(card=name)
     return name
@@ -369,10 +363,8 @@ class HandView(_TitledCards):
     >>> hand.close()
     """
 
-    title_msgid = N_("Your hand")
-
     def __init__(self, title: str | None = None, **kwargs: Any) -> None:
-        self._title_msgid = title or self.title_msgid
+        self._title_msgid = title  # a msgid (mark it with N_); default: the player name "You"
         self._callbacks: list[Callback] = []
         self._count = 0
         super().__init__(**kwargs)
@@ -380,8 +372,8 @@ class HandView(_TitledCards):
         self._start_localized()
 
     def title_text(self) -> str:
-        count = ngettext("{n} card", "{n} cards", self._count).format(n=self._count)
-        return f"{gettext(self._title_msgid)} · {count}"
+        title = gettext(self._title_msgid) if self._title_msgid else player_name(0)
+        return f"{title} · {hand_count(self._count)}"
 
     def on_play(self, callback: Callback) -> None:
         """Call ``callback(button)`` when a card is clicked."""
@@ -420,8 +412,7 @@ class OpponentHandView(_TitledCards):
         self._start_localized()
 
     def title_text(self) -> str:
-        count = ngettext("{n} card", "{n} cards", self._count).format(n=self._count)
-        return f"{gettext('The AI’s hand')} · {count}"
+        return f"{player_name(1)} · {hand_count(self._count)}"
 
     def update(self, size: int, known: Sequence[Card], trump: Suit | None) -> None:
         """``size`` cards, of which ``known`` are shown face up (the rest as backs)."""
@@ -529,8 +520,8 @@ class StockView(LocalizedHBox):
             return
         lines = [
             gettext("Trump: {suit}").format(suit=_suit_label(self._trump)),
-            ngettext("Stock: {n} card", "Stock: {n} cards", self._stock).format(n=self._stock),
-            ngettext("Discarded: {n} card", "Discarded: {n} cards", self._discard).format(n=self._discard),
+            stock_count(self._stock),
+            discard_count(self._discard),
         ]
         self.text.value = "<br>".join(escape(line) for line in lines)
 
@@ -540,8 +531,7 @@ class StockView(LocalizedHBox):
 
 
 def _suit_label(suit: Suit) -> str:
-    name = _messages_function("suit_name")
-    return f"{suit.value} {name(suit)}" if name is not None else suit.value
+    return f"{suit.value} {suit_name(suit)}"
 
 
 # --- the page around the table -------------------------------------------------------
@@ -689,12 +679,10 @@ class RulesView(LocalizedVBox):
         self._start_localized()
 
     def render(self) -> None:
-        sections = _messages_function("rules_sections")
-        deck = _messages_function("deck_description")
         parts = [f"<p><b>{escape(gettext('2 players · You against the AI · Single deal'))}</b></p>"]
-        parts += [f"<p>{escape(line)}</p>" for line in (deck() if deck else ())]
+        parts += [f"<p>{escape(line)}</p>" for line in deck_description()]
         parts.append("<ol>")
-        for title, paragraphs in sections() if sections else ():
+        for title, paragraphs in rules_sections():
             items = "".join(f"<li>{escape(p)}</li>" for p in paragraphs)
             parts.append(f"<li><b>{escape(title)}</b><ul>{items}</ul></li>")
         parts.append("</ol>")
