@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: tutorial app test lint typecheck bench clean
+.PHONY: tutorial app test lint typecheck bench clean i18n pot
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,33 @@ test: lint typecheck
 
 bench: $(VENV)/.test
 	$(BIN)/python bench/playouts.py
+
+# Catalogs (gettext domain `durak`): extract -> update (init for a new language) -> compile.
+# `pot` is also run by tests/test_catalogs.py (with PYBABEL and POT overridden) so that the test
+# extracts exactly as this target does. Check the Plural-Forms header of a newly initialized
+# catalog by hand: Babel 2.18 writes one form for Turkish, CLDR has two.
+LANGS := de es tr da cs
+PYBABEL ?= $(BIN)/pybabel
+POT ?= locales/durak.pot
+
+pot:
+	$(PYBABEL) -q extract -F babel.cfg -k N_plural:1,2 --add-comments=Translators: \
+		--project=durak --version=0.1.0 --copyright-holder="the durak authors" \
+		--msgid-bugs-address="" -o $(POT) .
+
+i18n: $(VENV)/.test
+	$(MAKE) pot
+	@for lang in $(LANGS); do \
+		po=locales/$$lang/LC_MESSAGES/durak.po; \
+		if [ -f $$po ]; then \
+			$(PYBABEL) -q update -D durak -l $$lang -i $(POT) -o $$po --ignore-obsolete || exit 1; \
+		else \
+			$(PYBABEL) -q init -D durak -l $$lang -i $(POT) -o $$po || exit 1; \
+		fi; \
+		mkdir -p durak/locales/$$lang/LC_MESSAGES; \
+		$(PYBABEL) compile --statistics -D durak -l $$lang -i $$po \
+			-o durak/locales/$$lang/LC_MESSAGES/durak.mo || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
