@@ -15,8 +15,10 @@ Nothing is installed into builtins (IPython uses ``_`` for the last result).
 from __future__ import annotations
 
 import gettext as _gettext
+import io
 import locale
 import os
+import warnings
 import weakref
 from collections.abc import Callable
 from functools import cache
@@ -28,6 +30,7 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "SOURCE_LANGUAGE",
+    "N_plural",
     "UnknownLanguage",
     "endonym",
     "format_number",
@@ -46,6 +49,8 @@ DOMAIN = "durak"
 SOURCE_LANGUAGE = "en"
 LANGUAGES = ("en", "de", "es", "tr", "da", "cs")
 LOCALE_DIR = Path(__file__).with_name("locales")  # compiled .mo files: <lang>/LC_MESSAGES/durak.mo
+# The editable .po catalogs live outside the package, in a source checkout only.
+SOURCE_CATALOG_DIR = Path(__file__).resolve().parent.parent / "locales"
 
 
 class UnknownLanguage(ValueError):
@@ -66,11 +71,55 @@ def _normalize(code: str) -> str:
 
 @cache
 def translator(language: str) -> _gettext.NullTranslations:
-    """The catalog for ``language``; English (the source) and missing messages fall back to English."""
+    """The catalog for ``language``; English (the source) and missing messages fall back to English.
+
+    Where the catalog comes from, in order:
+
+    1. in a source checkout, ``locales/<lang>/LC_MESSAGES/durak.po`` when it is newer than the
+       compiled ``.mo`` (or there is no ``.mo`` yet): compiled in memory with Babel, so a fresh
+       clone or a just-edited catalog works without ``make i18n``;
+    2. the compiled ``durak/locales/<lang>/LC_MESSAGES/durak.mo`` (built by ``make i18n``, by
+       ``pip install -e .`` and inside the wheel);
+    3. nothing found: a :class:`RuntimeWarning` and English text, never a crash.
+    """
     code = _normalize(language)
     if code == SOURCE_LANGUAGE:
         return _gettext.NullTranslations()
-    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    compiled = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    source = SOURCE_CATALOG_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if source.is_file() and (not compiled.is_file() or compiled.stat().st_mtime < source.stat().st_mtime):
+        catalog = _compile_in_memory(source)
+        if catalog is not None:
+            return catalog
+    if compiled.is_file():
+        with compiled.open("rb") as mo:
+            return _gettext.GNUTranslations(mo)
+    warnings.warn(
+        f"no {code!r} catalog at {compiled}: showing English. Run `make i18n` in a source checkout "
+        "(or reinstall the package) to compile the catalogs.",
+        RuntimeWarning,
+        stacklevel=2,
+    )
+    return _gettext.NullTranslations()
+
+
+def _compile_in_memory(po_path: Path) -> _gettext.GNUTranslations | None:
+    """The .po catalog compiled with Babel, or None if Babel is not installed."""
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:
+        return None
+    with po_path.open("rb") as po:
+        catalog = read_po(po)
+    # An entry with an empty plural form would show an empty string: leave it to English instead.
+    for message in list(catalog):
+        if message.id and isinstance(message.string, tuple) and not all(message.string):
+            catalog.delete(message.id, context=message.context)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return _gettext.GNUTranslations(buffer)
 
 
 def initial_language() -> str:
@@ -143,7 +192,9 @@ def gettext(message: str) -> str:
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return translator(_state.language).ngettext(singular, plural, n)
+    # `pybabel compile` keeps a plural entry whose forms are still empty: show English, not "".
+    translated = translator(_state.language).ngettext(singular, plural, n)
+    return translated or (singular if n == 1 else plural)
 
 
 def pgettext(context: str, message: str) -> str:
@@ -153,6 +204,20 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark a message for extraction where it is defined; translate it later with :func:`gettext`."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular/plural pair for extraction; translate it later with :func:`ngettext`.
+
+    ``make i18n`` extracts it as one plural entry (keyword ``N_plural:1,2``), which is what
+    ``ngettext(singular, plural, n)`` looks up. (Two separate ``N_`` calls would give two
+    unrelated entries, and ngettext would find neither.)
+
+    >>> forms = N_plural("{n} card", "{n} cards")
+    >>> ngettext(*forms, 2).format(n=2)
+    '2 cards'
+    """
+    return singular, plural
 
 
 def endonym(language: str) -> str:

@@ -1,0 +1,454 @@
+"""Everything the learner reads about cards, moves and the rules, in the current language.
+
+Pure functions over :mod:`durak.i18n`: each call looks its text up in the language current
+*at that moment*, so a view that re-renders after :func:`durak.i18n.on_language_change`
+shows the new language. No widgets here.
+
+Every English string below is a gettext msgid (marked with ``N_`` where it is defined, so
+that ``make i18n`` extracts it); the catalogs in ``locales/`` hold the five translations.
+
+>>> from durak import Card, Rank
+>>> from durak.i18n import set_language
+>>> set_language("en")
+>>> card_name(Card.parse("TS"))
+'Т♠ — Туз (ace) of spades'
+>>> rank_explanation(Rank.ACE)
+'Т — Туз, the ace'
+>>> cards_left(1), cards_left(3)
+('1 card left', '3 cards left')
+>>> set_language("cs")
+>>> cards_left(1), cards_left(3), cards_left(5)
+('Zbývá 1 karta', 'Zbývají 3 karty', 'Zbývá 5 karet')
+>>> set_language("en")
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+from durak.cards import Card, Rank, Suit
+from durak.errors import IllegalAction, Reason
+from durak.i18n import N_, N_plural, format_number, gettext, ngettext, pgettext
+
+__all__ = [
+    "HINT_MESSAGES",
+    "card_name",
+    "cards_left",
+    "deck_description",
+    "discard_count",
+    "game_over_message",
+    "hand_count",
+    "hint_message",
+    "illegal_action_message",
+    "player_name",
+    "rank_explanation",
+    "rank_name",
+    "rules_sections",
+    "stock_count",
+    "suit_name",
+]
+
+
+# --- formatting ----------------------------------------------------------------------
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def _fill(translated: str, source: str, params: dict[str, Any]) -> str:
+    """``translated.format(**params)``; the English ``source`` if the translation is broken.
+
+    A catalog whose placeholders differ from the msgid's (the catalog tests forbid it) must
+    cost the learner a language, not a crash.
+    """
+    if _fields(translated) <= set(params):
+        try:
+            return translated.format(**params)
+        except (IndexError, ValueError):
+            pass
+    return source.format(**params)
+
+
+def _text(message: str, **params: Any) -> str:
+    return _fill(gettext(message), message, params)
+
+
+def _count_text(forms: tuple[str, str], n: int, **params: Any) -> str:
+    """A count phrase from an ``N_plural`` pair; ``{n}`` is the count, formatted by Babel."""
+    singular, plural = forms
+    params = {"n": format_number(n), **params}
+    return _fill(ngettext(singular, plural, n), singular if n == 1 else plural, params)
+
+
+# --- cards ---------------------------------------------------------------------------
+
+_SUIT_NAMES = {
+    Suit.SPADES: N_("spades"),
+    Suit.CLUBS: N_("clubs"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.DIAMONDS: N_("diamonds"),
+}
+
+_RANK_NAMES = {
+    Rank.SIX: N_("six"),
+    Rank.SEVEN: N_("seven"),
+    Rank.EIGHT: N_("eight"),
+    Rank.NINE: N_("nine"),
+    Rank.TEN: N_("ten"),
+    Rank.JACK: N_("jack"),
+    Rank.QUEEN: N_("queen"),
+    Rank.KING: N_("king"),
+    Rank.ACE: N_("ace"),
+}
+
+# Court cards keep their Cyrillic name; the index on the card is explained in words.
+_RANK_EXPLANATIONS = {
+    Rank.SIX: N_("6 — six"),
+    Rank.SEVEN: N_("7 — seven"),
+    Rank.EIGHT: N_("8 — eight"),
+    Rank.NINE: N_("9 — nine"),
+    Rank.TEN: N_("10 — ten"),
+    Rank.JACK: N_("В — Валет, the jack"),
+    Rank.QUEEN: N_("Д — Дама, the queen"),
+    Rank.KING: N_("К — Король, the king"),
+    Rank.ACE: N_("Т — Туз, the ace"),
+}
+
+# One msgid per card rather than "{rank} of {suit}": Czech adjectives agree with the rank's
+# gender ("piková dáma", "pikový král") and Turkish marks the rank ("maça ası"), which a
+# two-part pattern cannot express.
+_CARD_NAMES = {
+    Card(Suit.SPADES, Rank.SIX): N_("six of spades"),
+    Card(Suit.SPADES, Rank.SEVEN): N_("seven of spades"),
+    Card(Suit.SPADES, Rank.EIGHT): N_("eight of spades"),
+    Card(Suit.SPADES, Rank.NINE): N_("nine of spades"),
+    Card(Suit.SPADES, Rank.TEN): N_("ten of spades"),
+    Card(Suit.SPADES, Rank.JACK): N_("Валет (jack) of spades"),
+    Card(Suit.SPADES, Rank.QUEEN): N_("Дама (queen) of spades"),
+    Card(Suit.SPADES, Rank.KING): N_("Король (king) of spades"),
+    Card(Suit.SPADES, Rank.ACE): N_("Туз (ace) of spades"),
+    Card(Suit.CLUBS, Rank.SIX): N_("six of clubs"),
+    Card(Suit.CLUBS, Rank.SEVEN): N_("seven of clubs"),
+    Card(Suit.CLUBS, Rank.EIGHT): N_("eight of clubs"),
+    Card(Suit.CLUBS, Rank.NINE): N_("nine of clubs"),
+    Card(Suit.CLUBS, Rank.TEN): N_("ten of clubs"),
+    Card(Suit.CLUBS, Rank.JACK): N_("Валет (jack) of clubs"),
+    Card(Suit.CLUBS, Rank.QUEEN): N_("Дама (queen) of clubs"),
+    Card(Suit.CLUBS, Rank.KING): N_("Король (king) of clubs"),
+    Card(Suit.CLUBS, Rank.ACE): N_("Туз (ace) of clubs"),
+    Card(Suit.HEARTS, Rank.SIX): N_("six of hearts"),
+    Card(Suit.HEARTS, Rank.SEVEN): N_("seven of hearts"),
+    Card(Suit.HEARTS, Rank.EIGHT): N_("eight of hearts"),
+    Card(Suit.HEARTS, Rank.NINE): N_("nine of hearts"),
+    Card(Suit.HEARTS, Rank.TEN): N_("ten of hearts"),
+    Card(Suit.HEARTS, Rank.JACK): N_("Валет (jack) of hearts"),
+    Card(Suit.HEARTS, Rank.QUEEN): N_("Дама (queen) of hearts"),
+    Card(Suit.HEARTS, Rank.KING): N_("Король (king) of hearts"),
+    Card(Suit.HEARTS, Rank.ACE): N_("Туз (ace) of hearts"),
+    Card(Suit.DIAMONDS, Rank.SIX): N_("six of diamonds"),
+    Card(Suit.DIAMONDS, Rank.SEVEN): N_("seven of diamonds"),
+    Card(Suit.DIAMONDS, Rank.EIGHT): N_("eight of diamonds"),
+    Card(Suit.DIAMONDS, Rank.NINE): N_("nine of diamonds"),
+    Card(Suit.DIAMONDS, Rank.TEN): N_("ten of diamonds"),
+    Card(Suit.DIAMONDS, Rank.JACK): N_("Валет (jack) of diamonds"),
+    Card(Suit.DIAMONDS, Rank.QUEEN): N_("Дама (queen) of diamonds"),
+    Card(Suit.DIAMONDS, Rank.KING): N_("Король (king) of diamonds"),
+    Card(Suit.DIAMONDS, Rank.ACE): N_("Туз (ace) of diamonds"),
+}
+
+
+def suit_name(suit: Suit) -> str:
+    """The suit's name, e.g. 'hearts' (shown next to its symbol).
+
+    >>> from durak.i18n import set_language
+    >>> set_language("de"); suit_name(Suit.HEARTS); set_language("en")
+    'Herz'
+    """
+    return gettext(_SUIT_NAMES[suit])
+
+
+def rank_name(rank: Rank) -> str:
+    """The rank's name in the learner's language, e.g. 'ace' (for Т)."""
+    return gettext(_RANK_NAMES[rank])
+
+
+def rank_explanation(rank: Rank) -> str:
+    """The index on the card and what it means, e.g. 'Т — Туз, the ace'.
+
+    >>> from durak.i18n import set_language
+    >>> set_language("es"); rank_explanation(Rank.QUEEN); set_language("en")
+    'Д — Дама, la dama'
+    """
+    return gettext(_RANK_EXPLANATIONS[rank])
+
+
+def card_name(card: Card) -> str:
+    """The card's index and symbol, then its full name, e.g. 'Т♠ — Туз (ace) of spades'.
+
+    >>> from durak.i18n import set_language
+    >>> set_language("tr"); card_name(Card.parse("QH")); set_language("en")
+    'Д♥ — kupa kızı (Дама)'
+    """
+    # Translators: {card} is the index and suit symbol (Т♠), {name} the full card name.
+    return _text(N_("{card} — {name}"), card=str(card), name=gettext(_CARD_NAMES[card]))
+
+
+# --- players, counts and the end of the game -----------------------------------------
+
+
+def player_name(player: int) -> str:
+    """'You' for player 0, 'AI' for player 1 (a label, e.g. above a hand)."""
+    if player == 0:
+        return pgettext("player", "You")
+    if player == 1:
+        return pgettext("player", "AI")
+    raise ValueError(f"no player {player!r}: the players are 0 (you) and 1 (the AI)")
+
+
+def cards_left(n: int) -> str:
+    """How many cards remain, e.g. '3 cards left'."""
+    return _count_text(N_plural("{n} card left", "{n} cards left"), n)
+
+
+def stock_count(n: int) -> str:
+    """The stock's size, e.g. '24 cards in the stock'."""
+    return _count_text(N_plural("{n} card in the stock", "{n} cards in the stock"), n)
+
+
+def hand_count(n: int) -> str:
+    """A hand's size, e.g. '6 cards in hand'."""
+    return _count_text(N_plural("{n} card in hand", "{n} cards in hand"), n)
+
+
+def discard_count(n: int) -> str:
+    """The discard pile's size, e.g. '4 cards discarded'."""
+    return _count_text(N_plural("{n} card discarded", "{n} cards discarded"), n)
+
+
+def game_over_message(loser: int | None, viewer: int = 0) -> str:
+    """How the deal ended, told to ``viewer``: a draw, a win, or 'you are the Durak'.
+
+    >>> game_over_message(None)
+    'A draw: you both ran out of cards in the same bout.'
+    >>> game_over_message(1)
+    'You win! Your opponent is left holding cards and is the Durak.'
+    """
+    if loser is None:
+        return gettext("A draw: you both ran out of cards in the same bout.")
+    if loser not in (0, 1) or viewer not in (0, 1):
+        raise ValueError(f"players are 0 (you) and 1 (the AI), not loser={loser!r}, viewer={viewer!r}")
+    if loser == viewer:
+        return gettext("You are the Durak: you are left holding cards.")
+    return gettext("You win! Your opponent is left holding cards and is the Durak.")
+
+
+# --- refused moves ---------------------------------------------------------------------
+
+_REASON_MESSAGES: dict[Reason, str] = {
+    Reason.GAME_OVER: N_("The game is over."),
+    Reason.NOT_YOUR_TURN: N_("It is not your turn: wait for the AI to move."),
+    Reason.NOT_IN_HAND: N_("{card} is not in your hand."),
+    Reason.DOES_NOT_BEAT: N_(
+        "{card} does not beat {target}: beat it with a higher card of the same suit or with a trump."
+    ),
+    Reason.RANK_NOT_ON_TABLE: N_("{card} cannot be thrown in: no card of rank {rank} is on the table."),
+    Reason.SIX_CARD_LIMIT: N_("A bout holds at most six attack cards, and there are six already."),
+    Reason.NOTHING_TO_BEAT: N_("There is no attack card to beat."),
+    Reason.NOTHING_TO_TAKE: N_("There is nothing to take: no attack card is waiting to be beaten."),
+    Reason.ALREADY_TAKING: N_("The defender is already taking the cards."),
+    Reason.MUST_LEAD: N_("The bout has not begun: the attacker must lead a card first."),
+    Reason.DEFENDER_TO_MOVE: N_("The defender must first beat the open attack card or take."),
+}
+# DEFENDER_HAND_LIMIT shows a count, so it is worded with ngettext below.
+
+
+def illegal_action_message(error: IllegalAction, *, trump: Suit | None = None) -> str:
+    """Why a move was refused, in the learner's language, with its cards filled in.
+
+    ``trump`` (the deal's trump suit) lets a refused defence say exactly why it fails.
+
+    >>> from durak import Card, Reason
+    >>> error = IllegalAction(Reason.DOES_NOT_BEAT, card=Card.parse("7S"), target=Card.parse("9S"))
+    >>> illegal_action_message(error)
+    '7♠ is lower than 9♠: beat it with a higher card of the same suit or with a trump.'
+    >>> illegal_action_message(IllegalAction(Reason.DEFENDER_HAND_LIMIT, limit=1))
+    'The defender held only 1 card when the bout began, so no more attack cards may be added.'
+    """
+    reason, params = error.reason, error.params
+    if reason is Reason.NOT_YOUR_TURN and params.get("to_move") == 0:
+        return gettext("It is your turn, not the AI's.")
+    if reason is Reason.DOES_NOT_BEAT:
+        return _does_not_beat(params["card"], params["target"], trump)
+    if reason is Reason.RANK_NOT_ON_TABLE:
+        card = params["card"]
+        return _text(_REASON_MESSAGES[reason], card=str(card), rank=card.rank.symbol)
+    if reason is Reason.DEFENDER_HAND_LIMIT:
+        return _count_text(
+            N_plural(
+                "The defender held only {n} card when the bout began, so no more attack cards may be added.",
+                "The defender held only {n} cards when the bout began, so no more attack cards may be added.",
+            ),
+            int(params["limit"]),
+        )
+    return _text(_REASON_MESSAGES[reason], **{name: str(value) for name, value in params.items()})
+
+
+def _does_not_beat(card: Card, target: Card, trump: Suit | None) -> str:
+    shown = {"card": str(card), "target": str(target)}
+    target_is_trump = trump is not None and target.suit == trump
+    if card.suit == target.suit and card.rank < target.rank:
+        if target_is_trump:
+            return _text(
+                N_("{card} is lower than {target}: a trump is beaten only by a higher trump."), **shown
+            )
+        return _text(
+            N_("{card} is lower than {target}: beat it with a higher card of the same suit or with a trump."),
+            **shown,
+        )
+    if target_is_trump:
+        return _text(N_("{card} does not beat {target}: a trump is beaten only by a higher trump."), **shown)
+    return _text(_REASON_MESSAGES[Reason.DOES_NOT_BEAT], **shown)
+
+
+# --- the AI's hints ------------------------------------------------------------------
+
+HINT_MESSAGES: dict[str, str] = {
+    "lowest_card": N_("Lead your lowest card and keep the strong ones for later."),
+    "get_rid_of_pair": N_(
+        "Lead one card of a pair: once it is beaten, you can throw in the other and be rid of both."
+    ),
+    "lowest_beater": N_("Beat with the lowest card that does it and save the higher ones."),
+    "keep_trumps": N_("Beat without a trump if you can: trumps are worth keeping."),
+    "take_nothing_beats": N_("Take the cards: none of yours beats this attack card."),
+    "take_costly": N_("Take the cards: beating this one would cost you too much."),
+    "take_to_keep": N_("Take the cards and keep your strong cards for the end of the game."),
+    "throw_in": N_("Throw in a card of a rank on the table: the defender has to beat it too."),
+    "throw_in_after_take": N_("The defender is taking: throw in cards you want to get rid of."),
+    "stop_keep_cards": N_("Stop and keep your cards for the coming bouts."),
+    "stop_nothing_to_add": N_("Stop: you hold no card of a rank on the table."),
+    "endgame_win": N_("The stock is empty and every card is known: this move wins."),
+    "endgame_draw": N_("The stock is empty and every card is known: this move gets you a draw."),
+    "endgame_loss": N_(
+        "The stock is empty and every card is known: the AI can win whatever you do, "
+        "but this move makes it hardest."
+    ),
+    "search_best": N_("The AI tried the moves out, and this one did best."),
+}
+"""One message per AI hint reason code (``durak.ai.HintReason`` values)."""
+
+
+def hint_message(reason_code: str) -> str:
+    """Why the AI suggests a move, for a hint reason code such as ``"lowest_card"``.
+
+    An unknown code (a newer AI) gets a general sentence rather than an error.
+
+    >>> hint_message("keep_trumps")
+    'Beat without a trump if you can: trumps are worth keeping.'
+    """
+    message = HINT_MESSAGES.get(str(reason_code))
+    return gettext(message) if message is not None else gettext("This is the move the AI suggests.")
+
+
+# --- the rules and the deck ------------------------------------------------------------
+
+
+def deck_description() -> list[str]:
+    """The Atlasnye deck in a few paragraphs (rule R1)."""
+    return [
+        gettext(
+            "The Atlasnye (Атласные) cards are a Russian pattern printed in St Petersburg. "
+            "The deck has 36 cards in four French suits: ♠ spades, ♣ clubs, ♥ hearts and ♦ diamonds. "
+            "Hearts and diamonds are red."
+        ),
+        gettext("In every suit the ranks run from low to high: 6, 7, 8, 9, 10, В, Д, К, Т."),
+        gettext(
+            "The court cards carry Cyrillic indices: В is Валет, the jack; Д is Дама, the queen; "
+            "К is Король, the king; Т is Туз, the ace."
+        ),
+        gettext("Careful: Т is the ace, not the ten. The ten is written 10."),
+    ]
+
+
+def rules_sections() -> list[tuple[str, list[str]]]:
+    """The rules in four sections, each a title and its paragraphs (rules R1–R12)."""
+    return [
+        (
+            gettext("Goal"),
+            [
+                gettext("Two players: you and the AI, in a single deal."),
+                gettext(
+                    "Get rid of all your cards once the stock is empty. The player left holding cards "
+                    "is the Durak (the fool) and loses. If both of you run out of cards in the same bout, "
+                    "the deal is a draw."
+                ),
+            ],
+        ),
+        (
+            gettext("Setup"),
+            [
+                gettext(
+                    "The game uses the 36 Atlasnye cards. In every suit the ranks run from low to high: "
+                    "6, 7, 8, 9, 10, Валет, Дама, Король, Туз."
+                ),
+                gettext(
+                    "The cards are shuffled and each player is dealt six. The next card is turned face up: "
+                    "its suit is trump for the whole deal. It goes face up to the bottom of the stock, so "
+                    "that it is the last card drawn. The stock then holds 24 cards."
+                ),
+                gettext(
+                    "The player holding the lowest trump attacks first. If neither of you holds a trump, "
+                    "you attack first."
+                ),
+            ],
+        ),
+        (
+            gettext("Playing a bout"),
+            [
+                gettext("The attacker leads any one card."),
+                gettext(
+                    "The defender beats it with a higher card of the same suit or, if it is not a trump, "
+                    "with any trump. A trump is beaten only by a higher trump. You need not follow suit: "
+                    "you may beat with a trump even when you hold the suit."
+                ),
+                gettext(
+                    "Attack cards come one at a time. Each time the attack card is beaten, the attacker may "
+                    "throw in one more card of a rank already on the table (attack or defence card), or stop."
+                ),
+                gettext(
+                    "A bout holds at most six attack cards, and never more attack cards than the defender "
+                    "held when the bout began."
+                ),
+                gettext(
+                    "Instead of beating an attack card, the defender may take, even when able to beat it. "
+                    "The attacker may then still throw in matching cards, one by one or all at once, within "
+                    "the same limit, and then stops; these cards are not beaten. The defender picks up "
+                    "every card of the bout and skips the next attack: the same attacker attacks again."
+                ),
+                gettext(
+                    "When every attack card is beaten and the attacker stops, all the cards on the table "
+                    "are discarded (out of the game, face down) and the defender becomes the next attacker."
+                ),
+                gettext(
+                    "After every bout the attacker of that bout draws from the stock up to six cards "
+                    "first, then the defender. If the stock runs short, draw until it is empty; the face-up "
+                    "trump card is drawn last."
+                ),
+            ],
+        ),
+        (
+            gettext("Scoring and end"),
+            [
+                gettext("There are no card points: all that counts is who is left holding cards."),
+                gettext(
+                    "Players go out only once the stock is empty, and hands are checked only after a "
+                    "complete bout, once both players have drawn."
+                ),
+                gettext(
+                    "If both hands are empty, the deal is a draw. Otherwise the player still holding cards "
+                    "is the Durak and loses."
+                ),
+            ],
+        ),
+    ]
