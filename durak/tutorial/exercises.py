@@ -150,7 +150,7 @@ def suit_text(suit: Suit) -> str:
 
 def _param_text(value: object) -> str:
     if isinstance(value, Card):
-        return card_text(value)
+        return str(value)  # in a sentence the index is clearest; tooltips give the full name
     if isinstance(value, Suit):
         return suit_text(value)
     if isinstance(value, bool):
@@ -189,6 +189,7 @@ class Feedback:
     done: bool = False
     params: Mapping[str, object] = field(default_factory=dict)
     error: IllegalAction | None = None
+    trump: Suit | None = None  # lets a refused defence say exactly why it fails
     events: tuple[tuple[str, Mapping[str, object]], ...] = ()
 
 
@@ -210,7 +211,11 @@ def feedback_text(feedback: Feedback) -> str:
         if feedback.error is None:
             raise ValueError("an 'illegal' feedback needs the engine's error")
         message = _messages_function("illegal_action_message")
-        first = message(feedback.error) if message is not None else gettext("Not quite. Try again.")
+        first = (
+            message(feedback.error, trump=feedback.trump)
+            if message is not None
+            else gettext("Not quite. Try again.")
+        )
     else:
         first = message_text(feedback.key, feedback.params)
     return " ".join([first, *(message_text(key, params) for key, params in feedback.events)])
@@ -408,7 +413,7 @@ class PlayOut(Exercise):
         try:
             self.game.apply(self.action_for(answer), player=YOU)
         except IllegalAction as error:
-            return Feedback("illegal", correct=False, error=error)
+            return Feedback("illegal", correct=False, error=error, trump=self.game.trump)
         self._ai_replies()
         if self.game.is_over:
             return self._outcome()
@@ -508,7 +513,7 @@ def _refusal(game: Game, kind: ActionKind) -> Callable[[Answer], Feedback]:
         try:
             game.verify(action)
         except IllegalAction as error:
-            return Feedback("illegal", correct=False, error=error)
+            return Feedback("illegal", correct=False, error=error, trump=game.trump)
         return Feedback("wrong", correct=False)  # legal but not asked for (not reached by our exercises)
 
     return explain
@@ -1006,12 +1011,12 @@ def endgame_draw() -> Exercise:
 
 
 def endgame_durak() -> Exercise:
-    """R12: an endgame you cannot win."""
+    """R12: an endgame you cannot win: every line leaves you holding cards."""
     return PlayOut(
         "endgame_durak",
         "R12",
-        N_("The stock is empty and the AI holds the big trumps. Play it out: can you escape?"),
-        Game.from_deal(_cards("6♣ 7♦ 8♥"), _cards("Т♠ К♠"), trump="♠"),
+        N_("The stock is empty. Play it out: can you avoid becoming the Durak?"),
+        Game.from_deal(_cards("6♠ 9♣ В♣"), _cards("8♣ К♣ 6♦"), trump="♥"),
         "durak",
     )
 
@@ -1020,21 +1025,21 @@ def endgame_durak() -> Exercise:
 
 NOTEBOOK_EXERCISES: dict[str, tuple[Callable[[], Exercise], ...]] = {
     "00_start": (deck_aces, deck_highest, deck_trumps),
-    "01_goal": (outcome_ai_durak, outcome_draw, outcome_you_durak),
+    "01_goal": (outcome_ai_durak, outcome_you_durak, outcome_draw),
     "02_setup": (setup_stock, first_attacker_ai, first_attacker_you, first_attacker_no_trump),
     "03_playing_a_bout": (
         lead_any,
         beat_plain,
         beat_trump,
-        beat_or_take,
         throw_in,
         limit_defender,
         limit_six,
+        beat_or_take,
         add_after_take,
         take_pickup,
         take_next_attacker,
-        defence_next_attacker,
         defence_discard,
+        defence_next_attacker,
         refill_last_card,
         refill_draw,
     ),
