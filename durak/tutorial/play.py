@@ -50,6 +50,7 @@ from durak.tutorial.widgets import (
     StockView,
     TableOrRules,
     TableView,
+    relabel,
 )
 
 __all__ = ["LEVELS", "Move", "MoveKind", "PlayModel", "PlayView", "play"]
@@ -475,7 +476,8 @@ class PlayView(LocalizedVBox):
         self.rematch_button.on_click(guard(self._new_game_clicked))
         self.resume_button.on_click(guard(self._resume_clicked))
         self.discard_button.on_click(guard(self._new_game_clicked))
-        self.level.observe(guard(self._level_changed), names="value")
+        self._level_handler = guard(self._level_changed)
+        self.level.observe(self._level_handler, names="value")
         self._unsubscribe_model = model.on_change(self.refresh)
         self._start_localized()
         self.refresh()
@@ -599,10 +601,7 @@ class PlayView(LocalizedVBox):
         self.take_button.tooltip = gettext("Give up the bout and pick up every card on the table")
         self.stop_button.tooltip = gettext("Add no more cards: end the bout")
         self.level.description = gettext("Difficulty:")
-        current = self.level.value
-        with self.level.hold_trait_notifications():
-            self.level.options = [(gettext(LEVEL_LABELS[level]), level) for level in LEVELS]
-            self.level.value = current
+        relabel(self.level, [(gettext(LEVEL_LABELS[level]), level) for level in LEVELS], self._level_handler)
         self.status.value = f"<b>{escape(_status_text(game))}</b>"
         self.game_over.value = (
             f'<div style="font-size:1.3em;font-weight:700">{escape(_game_over_text(game))}</div>'
@@ -675,7 +674,14 @@ def play(
     _check_level(level)
     restore_language()
     delay = ai_delay if ai_delay is not None else (BROWSER_AI_DELAY if _in_kernel() else 0.0)
-    saved = PlayModel.load_saved(iterations=iterations) if resume is not False else None
+    problem: ValueError | None = None
+    try:
+        saved = PlayModel.load_saved(iterations=iterations) if resume is not False else None
+    except ValueError as error:  # a damaged save: say so, and deal a new game
+        saved, problem = None, error
     if saved is not None and not saved.game.is_over:
         return PlayView(saved, ai_delay=delay, offer=resume is None)
-    return PlayView(PlayModel(level, seed, iterations=iterations), ai_delay=delay)
+    view = PlayView(PlayModel(level, seed, iterations=iterations), ai_delay=delay)
+    if problem is not None:
+        view.errors.show(problem)
+    return view

@@ -73,6 +73,7 @@ __all__ = [
     "TableView",
     "card_tooltip",
     "close_all",
+    "relabel",
 ]
 
 log = logging.getLogger(__name__)
@@ -130,6 +131,21 @@ class LocalizedVBox(LocalizedMixin, widgets.VBox):  # type: ignore[misc]
 
 class LocalizedHBox(LocalizedMixin, widgets.HBox):  # type: ignore[misc]
     """An HBox that re-renders in the current language (see :class:`LocalizedMixin`)."""
+
+
+def relabel(selection: widgets.Widget, options: list[tuple[str, Any]], handler: Callback) -> None:
+    """Give a selection widget new labels for the same values, keeping its value.
+
+    Setting ``options`` resets a selection to its first option; ``handler`` (its
+    value observer) is detached meanwhile, so the reset is never taken for a choice.
+    """
+    current = selection.value
+    selection.unobserve(handler, names="value")
+    try:
+        selection.options = options
+        selection.value = current
+    finally:
+        selection.observe(handler, names="value")
 
 
 def close_all(children: Iterable[widgets.Widget]) -> None:
@@ -272,6 +288,7 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
         self.playable = playable
         self.action = action
         self._paint()
+        self.render()
 
     def _paint(self) -> None:
         style = self.style
@@ -299,10 +316,11 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
         self.description_tooltip = None
 
 
-def _placeholder(text: str = "") -> widgets.HTML:
+def _placeholder() -> widgets.HTML:
+    """The empty slot under an attack card that is not beaten yet."""
     return widgets.HTML(
-        value=f'<div style="width:3.4em;height:4.4em;margin:2px;border:1px dashed #999;'
-        f'border-radius:4px;text-align:center;line-height:4.4em;color:#777">{escape(text)}</div>'
+        value='<div class="durak-slot" style="width:3.4em;height:4.4em;margin:2px;'
+        'border:1px dashed #999;border-radius:4px"></div>'
     )
 
 
@@ -460,9 +478,7 @@ class TableView(_TitledCards):
         """Show the (attack, defence) pairs; ``limit`` is the bout's attack-card limit (R8)."""
         columns = []
         for attack, defence in pairs:
-            lower = (
-                CardButton(defence, trump=trump, static=True) if defence is not None else _placeholder("?")
-            )
+            lower = CardButton(defence, trump=trump, static=True) if defence is not None else _placeholder()
             columns.append(
                 widgets.VBox(
                     [CardButton(attack, trump=trump, static=True), lower], layout={"margin": "0 4px"}
@@ -578,8 +594,12 @@ class LanguagePicker(LocalizedMixin, widgets.Dropdown):  # type: ignore[misc]
 
         self.description = gettext("Language:")
         current: str | None = getattr(self, "value", None)
-        if current != get_language():  # another picker switched the language
-            self.value = get_language()
+        if current != get_language():  # switched elsewhere: follow, but do not remember that
+            self.unobserve(self._picked, names="value")
+            try:
+                self.value = get_language()
+            finally:
+                self.observe(self._picked, names="value")
 
 
 class AppearanceControls(LocalizedVBox):
@@ -719,12 +739,7 @@ class TableOrRules(LocalizedVBox):
         self.holder.children = (self.rules if self.choice.value == "rules" else self.table,)
 
     def render(self) -> None:
-        current = self.choice.value
-        self.choice.unobserve(self._switched, names="value")
-        # New labels, same values: setting options may reset the value, so put it back.
-        self.choice.options = [(gettext(label), value) for label, value in self.CHOICES]
-        self.choice.value = current
-        self.choice.observe(self._switched, names="value")
+        relabel(self.choice, [(gettext(label), value) for label, value in self.CHOICES], self._switched)
 
     def close(self) -> None:
         self.rules.close()

@@ -1,0 +1,355 @@
+"""The full game against the AI, driven headlessly by clicking (durak.tutorial.play)."""
+
+from __future__ import annotations
+
+import asyncio
+import gettext as gettext_module
+import html
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+
+from durak import STOP, TAKE, Action, Card, Game, IllegalAction, Phase, i18n
+from durak.i18n import LANGUAGES, set_language
+from durak.messages import game_over_message, illegal_action_message
+from durak.tutorial import play, settings
+from durak.tutorial.play import SAVE_FILE, MoveKind, PlayModel, PlayView, replay_moves
+from durak.tutorial.widgets import CardButton, LanguagePicker
+
+ITERATIONS = 12  # a small search budget keeps whole games fast
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Settings and saved games go to a temporary folder; every test starts in English."""
+    monkeypatch.setenv(settings.CONFIG_DIR_ENV, str(tmp_path / "config"))
+    monkeypatch.delenv(settings.LANGUAGE_ENV, raising=False)
+    set_language("en")
+    yield tmp_path / "config"
+    set_language("en")
+
+
+def next_click(view: PlayView) -> widgets.Button:
+    """What a learner would click next: the first playable card, else take or stop."""
+    for button in view.hand.buttons:
+        if button.action is not None and not button.disabled:
+            return button
+    for button in (view.stop_button, view.take_button):
+        if not button.disabled:
+            return button
+    raise AssertionError(f"nothing to click in {view.game!r}")
+
+
+def click_through(view: PlayView, pick: Callable[[PlayView], widgets.Button] = next_click) -> int:
+    """Play the game to its end only by clicking; check the screen after every click."""
+    clicks = 0
+    while not view.game.is_over:
+        assert view.game.to_move == 0, "after a click the AI must have answered"
+        before = len(view.game.history)
+        pick(view).click()
+        clicks += 1
+        assert view.errors.last_error is None, view.errors.last_error
+        assert len(view.game.history) > before
+        assert_screen_matches(view)
+        assert clicks < 400
+    return clicks
+
+
+def assert_screen_matches(view: PlayView) -> None:
+    """Every card is on screen or counted, and the buttons offer exactly the legal moves."""
+    game = view.game
+    observation = game.observation(0)
+    assert [b.card for b in view.hand.buttons] == list(game.hands[0])
+    assert len(view.opponent.buttons) == len(game.hands[1])
+    shown_known = [b.card for b in view.opponent.buttons if b.face_up]
+    assert shown_known == list(game.known_cards(1))
+    assert [b.card for b in view.table.buttons] == [c for pair in game.table for c in pair if c]
+    total = len(game.hands[0]) + len(game.hands[1]) + len(view.table.buttons)
+    assert total + observation.stock_size + len(game.discard) == 36
+    legal = set(game.legal_actions()) if game.to_move == 0 else set()
+    offered = {b.action for b in view.hand.buttons if b.action is not None and not b.disabled}
+    offered |= {b.action for b in (view.take_button, view.stop_button) if not b.disabled}
+    assert offered == legal
+    assert len(view.move_log.value.split("<li>")) - 1 == len(game.history)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_whole_games_by_clicking_against_each_level(level: str, isolated: Path) -> None:
+    outcomes = set()
+    for seed in (1, 2):
+        view = play(level, seed=seed, iterations=ITERATIONS, resume=False)
+        assert view.game.seed == seed and view.model.level == level
+        click_through(view)
+        game = view.game
+        assert game.is_over
+        assert game_over_message(game.loser, viewer=0) in view.game_over.value
+        assert view.rematch_button.layout.display != "none"
+        assert view.take_button.disabled and view.stop_button.disabled and view.hint_button.disabled
+        outcomes.add(game.loser)
+        saved = PlayModel.load_saved()
+        assert saved is not None and saved.game.history == game.history
+        view.rematch_button.click()
+        assert not view.game.is_over and view.game.to_move == 0  # the AI answered if it leads
+        assert view.rematch_button.layout.display == "none"
+        view.close()
+    assert outcomes <= {0, 1, None}
+
+
+def test_card_take_and_stop_buttons_carry_their_card_and_action() -> None:
+    view = play(seed=11, iterations=ITERATIONS)
+    assert view.take_button.action is TAKE and view.stop_button.action is STOP
+    assert all(isinstance(b.card, Card) for b in view.card_buttons if b.face_up)
+    assert [b.card for b in view.hand.buttons] == list(view.game.hands[0])
+
+
+def test_a_refused_move_is_explained_and_changes_nothing() -> None:
+    view = play(seed=4, iterations=ITERATIONS)
+    first_click = next_click(view)
+    first_click.click()
+    # find a position where one of your cards is not playable
+    for _ in range(200):
+        blocked = [b for b in view.hand.buttons if b.disabled]
+        if blocked and view.game.to_move == 0:
+            break
+        next_click(view).click()
+    else:
+        pytest.fail("no unplayable card came up")
+    record = view.game.to_json()
+    blocked[0].click()  # a script can click a disabled button; the rules still refuse
+    assert view.game.to_json() == record
+    error = view.errors.last_error
+    assert isinstance(error, IllegalAction)
+    assert illegal_action_message(error, trump=view.game.trump) in _unescape(view.errors.message.value)
+    next_click(view).click()  # a good move clears the message
+    assert view.errors.last_error is None and view.errors.message.value == ""
+
+
+def _unescape(text: str) -> str:
+    return html.unescape(text)
+
+
+def test_hint_names_a_legal_move_with_its_reason() -> None:
+    view = play(seed=9, iterations=ITERATIONS)
+    assert view.hint_text.value == ""
+    view.hint_button.click()
+    assert view.errors.last_error is None
+    hint = view._hint
+    assert hint is not None and hint.action in view.game.legal_actions()
+    assert view.hint_text.value != ""
+    english = view.hint_text.value
+    set_language("de")
+    assert view.hint_text.value != english  # re-rendered, not left in English
+    set_language("en")
+    next_click(view).click()
+    assert view.hint_text.value == ""  # a hint is for one position only
+
+
+def test_the_ai_moves_one_by_one_and_each_move_is_logged() -> None:
+    model = PlayModel("normal", seed=21, iterations=ITERATIONS)
+    view = PlayView(model)
+    while not model.game.is_over and len(model.moves) < 30:
+        next_click(view).click()
+    ai_moves = [m for m in model.moves if m.player == 1]
+    assert ai_moves, "the AI has moved"
+    assert [m.action for m in model.moves] == list(model.game.history)
+    assert replay_moves(model.game) == model.moves
+    kinds = {m.kind for m in model.moves}
+    assert MoveKind.LEAD in kinds
+    lines = view.move_log.value.count("<li>")
+    assert lines == len(model.moves)
+
+
+def test_ai_actions_are_spaced_out_without_blocking_the_kernel() -> None:
+    async def scenario() -> list[int]:
+        view = play(seed=5, iterations=ITERATIONS, ai_delay=0.01, resume=False)
+        counts = []
+        for _ in range(6):
+            if view.game.is_over:
+                break
+            if view.game.to_move == 0 and not view._ai_pending:
+                next_click(view).click()
+                counts.append(len(view.game.history))  # only your move is in yet
+            await asyncio.sleep(0.05)
+        return counts
+
+    counts = asyncio.run(scenario())
+    assert counts, "you got to move"
+
+
+def test_the_game_is_saved_after_every_move_and_offered_for_resuming(isolated: Path) -> None:
+    view = play(seed=31, iterations=ITERATIONS)
+    for _ in range(5):
+        next_click(view).click()
+        saved = json.loads((isolated / SAVE_FILE).read_text())
+        assert Game.from_json(saved["game"]).history == view.game.history
+    history = view.game.history
+    view.close()
+
+    again = play(seed=99, iterations=ITERATIONS)  # a re-run of the cell, or a kernel restart
+    assert again.offering_resume and again.board.layout.display == "none"
+    assert again.resume_text.value != ""
+    assert again.game.history == history  # nothing is lost, nothing was dealt over it
+    again.resume_button.click()
+    assert not again.offering_resume and again.game.history == history
+    next_click(again).click()
+    assert len(again.game.history) > len(history)
+
+
+def test_a_new_game_instead_of_resuming(isolated: Path) -> None:
+    view = play(seed=31, iterations=ITERATIONS)
+    next_click(view).click()
+    offer = play(iterations=ITERATIONS)
+    assert offer.offering_resume
+    offer.discard_button.click()
+    assert not offer.offering_resume
+    assert all(m.player == 1 for m in offer.model.moves)  # only the AI may have led yet
+    assert play(iterations=ITERATIONS, resume=True).game.history == offer.game.history
+
+
+def test_a_damaged_save_is_reported_not_fatal(isolated: Path) -> None:
+    isolated.mkdir(parents=True)
+    (isolated / SAVE_FILE).write_text('{"format": "durak-tutorial-save", "version": 1, "game": "{}"}')
+    with pytest.raises(ValueError, match="cannot be read"):
+        PlayModel.load_saved()
+    view = play(seed=3, iterations=ITERATIONS)
+    assert not view.offering_resume and view.game.seed == 3
+    assert isinstance(view.errors.last_error, ValueError) and view.errors.message.value != ""
+
+
+def test_errors_in_callbacks_are_shown_not_swallowed() -> None:
+    view = play(seed=8, iterations=ITERATIONS, resume=False)
+
+    def broken(*_: Any) -> Action:
+        raise RuntimeError("the AI fell over")
+
+    view.model.ai.choose = broken
+    while view.game.to_move == 0:
+        next_click(view).click()
+        if view.errors.last_error is not None:
+            break
+    assert isinstance(view.errors.last_error, RuntimeError)
+    assert "the AI fell over" in view.errors.output.outputs[0]["text"]
+    assert "RuntimeError" in view.errors.message.value
+
+
+def test_difficulty_and_new_game() -> None:
+    view = play("easy", seed=2, iterations=ITERATIONS)
+    assert view.level.value == "easy"
+    view.level.value = "hard"
+    assert view.model.level == "hard"
+    old = view.game
+    view.new_game_button.click()
+    assert view.game is not old and view.model.level == "hard"
+    assert view.game.to_move == 0 or view.game.is_over
+    with pytest.raises(ValueError, match="unknown level"):
+        play("impossible")
+
+
+# --- languages -----------------------------------------------------------------------
+
+
+def visible_strings(widget: widgets.Widget) -> dict[tuple[int, str], str]:
+    """Every learner-visible string in a widget tree, keyed by (widget id, attribute).
+
+    Cards' indices and the language names in the picker are the same in every language,
+    so they are left out; everything else must follow the language.
+    """
+    found: dict[tuple[int, str], str] = {}
+
+    def visit(node: widgets.Widget) -> None:
+        if isinstance(node, widgets.Box) and node.layout.display == "none":
+            return
+        if isinstance(node, LanguagePicker):
+            found[(id(node), "description")] = node.description
+            return
+        if isinstance(node, CardButton):
+            if node.face_up:
+                found[(id(node), "tooltip")] = node.tooltip
+            return
+        for attribute in ("value", "description", "tooltip"):
+            value = getattr(node, attribute, None)
+            if isinstance(value, str) and not _is_data(node, attribute):
+                text = html.unescape(re.sub(r"<[^>]*>", " ", value)).strip()  # what the eye sees
+                if text:
+                    found[(id(node), attribute)] = text
+        labels = getattr(node, "_options_labels", None)
+        if labels:
+            found[(id(node), "options")] = " | ".join(labels)
+        for child in getattr(node, "children", ()):
+            visit(child)
+
+    visit(widget)
+    return found
+
+
+def _is_data(node: widgets.Widget, attribute: str) -> bool:
+    # a selection's value is a code ("normal", "table"), the style block is CSS
+    return (attribute == "value" and not isinstance(node, widgets.HTML)) or "<style>" in str(
+        getattr(node, attribute)
+    )
+
+
+def mid_game_view() -> PlayView:
+    view = play(seed=17, iterations=ITERATIONS, resume=False)
+    for _ in range(7):
+        next_click(view).click()
+    if view.game.to_move == 0:
+        view.hint_button.click()
+    return view
+
+
+def test_switching_language_mid_game_changes_every_visible_string_not_the_game() -> None:
+    view = mid_game_view()
+    state = view.game.to_json()
+    before = visible_strings(view)
+    assert len(before) > 15
+    for language in LANGUAGES[1:]:
+        set_language(language)
+        after = visible_strings(view)
+        assert after.keys() == before.keys()
+        unchanged = {key: text for key, text in after.items() if before[key] == text}
+        assert not unchanged, f"{language}: not translated: {sorted(unchanged.values())}"
+        assert view.game.to_json() == state
+    set_language("en")
+    assert visible_strings(view) == before
+    next_click(view).click()  # the game goes on
+    assert view.errors.last_error is None
+
+
+class _Pseudo(gettext_module.NullTranslations):
+    """Marks every looked-up string, to prove it went through gettext."""
+
+    def gettext(self, message: str) -> str:
+        return f"⟦{message}⟧"
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return f"⟦{singular if n == 1 else plural}⟧"
+
+    def pgettext(self, context: str, message: str) -> str:
+        return f"⟦{message}⟧"
+
+
+def test_every_visible_string_goes_through_gettext(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Independent of the catalogs: with a pseudo-translation, no text may stay unmarked."""
+    view = mid_game_view()
+    real = i18n.translator
+    monkeypatch.setattr(i18n, "translator", lambda code: _Pseudo() if code == "da" else real(code))
+    set_language("da")
+    strings = visible_strings(view)
+    unmarked = [text for text in strings.values() if "⟦" not in text]
+    assert not unmarked
+    set_language("en")
+
+
+def test_language_choice_survives_into_the_next_notebook(isolated: Path) -> None:
+    view = play(seed=1, iterations=ITERATIONS)
+    view.language.value = "es"
+    set_language("en")  # as a fresh kernel would start
+    play(seed=1, iterations=ITERATIONS)
+    assert i18n.get_language() == "es"
+    assert view.game.phase in tuple(Phase)

@@ -1,0 +1,287 @@
+"""Headless tests of the tutorial's building-block widgets (durak.tutorial.widgets)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import ipywidgets as widgets
+import pytest
+
+from durak import Action, Card, IllegalAction, Reason, Suit
+from durak.i18n import LANGUAGES, endonym, get_language, set_language
+from durak.messages import card_name, deck_description, illegal_action_message, rules_sections, stock_count
+from durak.tutorial import settings
+from durak.tutorial.style import Appearance, table_css
+from durak.tutorial.widgets import (
+    BLACK,
+    RED,
+    TRUMP_BACKGROUND,
+    AppearanceControls,
+    CardButton,
+    ErrorArea,
+    FeltTable,
+    HandView,
+    LanguagePicker,
+    OpponentHandView,
+    RulesView,
+    StockView,
+    TableOrRules,
+    TableView,
+)
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Settings go to a temporary folder, never the real home; every test starts in English."""
+    monkeypatch.setenv(settings.CONFIG_DIR_ENV, str(tmp_path / "config"))
+    monkeypatch.delenv(settings.LANGUAGE_ENV, raising=False)
+    set_language("en")
+    yield tmp_path / "config"
+    set_language("en")
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(word) for word in text.split()]
+
+
+# --- cards ---------------------------------------------------------------------------
+
+
+def test_card_button_shows_index_suit_colour_and_localized_name() -> None:
+    ace = CardButton(Card.parse("Т♥"))
+    ten = CardButton(Card.parse("10♠"))
+    assert (ace.description, ace.style.text_color) == ("Т♥", RED)
+    assert (ten.description, ten.style.text_color) == ("10♠", BLACK)
+    assert ace.tooltip == card_name(Card.parse("Т♥"))
+    set_language("de")
+    assert ace.tooltip == card_name(Card.parse("Т♥"))  # re-rendered in place
+    assert ace.tooltip != "Т♥ — Туз (ace) of hearts"
+    assert ace.description == "Т♥"  # the index is the same in every language
+
+
+def test_trump_cards_are_marked() -> None:
+    trump = CardButton(Card.parse("6♦"), trump=Suit.DIAMONDS)
+    plain = CardButton(Card.parse("6♣"), trump=Suit.DIAMONDS)
+    assert trump.is_trump and not plain.is_trump
+    assert trump.style.button_color == TRUMP_BACKGROUND != plain.style.button_color
+    assert card_name(Card.parse("6♦")) in trump.tooltip and trump.tooltip != plain.tooltip
+
+
+def test_playable_state_is_visible() -> None:
+    button = CardButton(Card.parse("7♠"))
+    assert not button.disabled
+    button.set_playable(False)
+    assert button.disabled and button.action is None
+    assert button.tooltip != card_name(Card.parse("7♠"))  # says it is not playable now
+    attack = Action.attack(Card.parse("7♠"))
+    button.set_playable(True, attack)
+    assert not button.disabled and button.action == attack
+    assert "solid" in button.layout.border and button.layout.border.startswith("2px")
+
+
+def test_face_down_card_hides_its_face() -> None:
+    back = CardButton(None, face_up=False)
+    assert back.card is None and "♠" not in back.description and "♥" not in back.description
+    with pytest.raises(ValueError, match="face-up card button needs a card"):
+        CardButton(None)
+
+
+# --- hands and the table -------------------------------------------------------------
+
+
+def test_hand_view_marks_legal_cards_and_reports_clicks() -> None:
+    hand = HandView()
+    six, ace = cards("6♠ Т♥")
+    clicked: list[CardButton] = []
+    hand.on_play(clicked.append)
+    hand.update([six, ace], trump=Suit.HEARTS, playable={six: Action.attack(six)})
+    first, second = hand.buttons
+    assert (first.card, first.action, first.disabled) == (six, Action.attack(six), False)
+    assert (second.card, second.action, second.disabled) == (ace, None, True)
+    assert second.is_trump
+    first.click()
+    assert clicked == [first]
+    assert "2" in hand.title.value
+
+
+def test_hand_view_without_legality_leaves_cards_plain_and_closes_old_buttons() -> None:
+    hand = HandView()
+    hand.update(cards("6♠ 7♠"), trump=None)
+    old = hand.buttons
+    assert all(b.playable is None and not b.disabled for b in old)
+    hand.update(cards("8♠"), trump=None)
+    assert [b.card for b in hand.buttons] == cards("8♠")
+    assert all(b.comm is None for b in old)  # replaced buttons are closed, not leaked
+
+
+def test_opponent_hand_shows_backs_and_known_cards_face_up() -> None:
+    view = OpponentHandView()
+    view.update(5, cards("Т♣ 9♦"), trump=Suit.CLUBS)
+    buttons = view.buttons
+    assert [b.card for b in buttons if b.face_up] == cards("Т♣ 9♦")
+    assert sum(not b.face_up for b in buttons) == 3
+    assert all(b.static for b in buttons)
+    with pytest.raises(ValueError):
+        view.update(1, cards("Т♣ 9♦"), trump=Suit.CLUBS)
+
+
+def test_table_view_shows_pairs_and_open_attacks() -> None:
+    table = TableView()
+    empty_title = table.title.value
+    table.update([(Card.parse("7♠"), Card.parse("9♠")), (Card.parse("9♥"), None)], Suit.SPADES, limit=6)
+    assert [b.card for b in table.buttons] == cards("7♠ 9♠ 9♥")
+    assert table.title.value != empty_title
+    second_column = table.row.children[1]
+    assert isinstance(second_column.children[1], widgets.HTML)  # an empty slot, not a card
+
+
+def test_stock_view_shows_trump_card_and_counts() -> None:
+    view = StockView()
+    view.update(Suit.HEARTS, Card.parse("8♥"), 24, 0)
+    assert view.trump_button is not None and view.trump_button.card == Card.parse("8♥")
+    assert stock_count(24) in view.text.value
+    view.update(Suit.HEARTS, None, 0, 20)
+    assert view.trump_button is None  # drawn: the suit is still named in the text
+    assert "♥" in view.text.value and stock_count(0) in view.text.value
+
+
+# --- errors --------------------------------------------------------------------------
+
+
+def test_guard_shows_a_refused_move_in_the_learners_language() -> None:
+    area = ErrorArea()
+    error = IllegalAction(Reason.NOT_IN_HAND, card=Card.parse("Т♠"))
+
+    @area.guard
+    def refuse(_: object) -> None:
+        raise error
+
+    refuse(None)
+    assert area.last_error is error
+    english = area.message.value
+    assert illegal_action_message(error) in english.replace("&#x27;", "'")
+    assert area.output.outputs == ()  # a refused move is not a crash: no traceback
+    set_language("de")
+    assert area.message.value != english
+
+
+def test_guard_shows_unexpected_errors_with_a_traceback_and_clears_after_success() -> None:
+    area = ErrorArea()
+
+    @area.guard
+    def fail() -> None:
+        raise ZeroDivisionError("nope")
+
+    @area.guard
+    def succeed() -> int:
+        return 7
+
+    fail()
+    assert isinstance(area.last_error, ZeroDivisionError)
+    assert "ZeroDivisionError" in area.message.value
+    assert "ZeroDivisionError: nope" in area.output.outputs[0]["text"]
+    assert succeed() == 7
+    assert area.last_error is None and area.message.value == "" and area.output.outputs == ()
+
+
+def test_closed_views_stop_listening_to_language_changes() -> None:
+    button = CardButton(Card.parse("Т♥"))
+    tooltip = button.tooltip
+    button.close()
+    set_language("de")
+    assert button.tooltip == tooltip
+
+
+# --- language, appearance, rules -----------------------------------------------------
+
+
+def test_language_picker_lists_endonyms_switches_and_remembers(isolated: Path) -> None:
+    picker = LanguagePicker()
+    assert [label for label, _ in picker.options] == [endonym(code) for code in LANGUAGES]
+    english_label = picker.description
+    other = LanguagePicker(remember=False)
+    picker.value = "cs"
+    assert get_language() == "cs"
+    assert other.value == "cs"  # every picker follows
+    assert picker.description != english_label
+    assert json.loads((isolated / "settings.json").read_text())["language"] == "cs"
+
+
+def test_remembered_language_is_restored_unless_durak_lang_overrides(
+    isolated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.remember_language("tr")
+    assert settings.restore_language() == "tr"
+    set_language("en")
+    monkeypatch.setenv(settings.LANGUAGE_ENV, "da")
+    assert settings.restore_language() == "en"  # DURAK_LANG wins (i18n read it at start)
+
+
+def test_config_dir_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv(settings.CONFIG_DIR_ENV)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert settings.config_dir() == tmp_path / "durak"
+    monkeypatch.setenv("XDG_CONFIG_HOME", "relative/path")  # invalid per the XDG spec
+    assert settings.config_dir() == Path.home() / ".config" / "durak"
+
+
+def test_unreadable_settings_count_as_empty(isolated: Path) -> None:
+    isolated.mkdir(parents=True)
+    (isolated / "settings.json").write_text("{not json")
+    assert settings.load_settings() == {}
+    settings.update_settings(language="es")
+    assert settings.remembered_language() == "es"
+
+
+def test_appearance_sliders_default_to_half_and_restyle_the_table(isolated: Path) -> None:
+    felt = FeltTable()
+    controls = AppearanceControls()
+    controls.attach(felt)
+    assert [s.value for s in controls.sliders] == [0.5, 0.5, 0.5]
+    assert [(s.min, s.max, s.readout_format) for s in controls.sliders] == [(0.0, 1.0, ".0%")] * 3
+    neutral = felt.style_html.value
+    assert neutral == table_css(Appearance(), felt.scope)
+    controls.grain.value = 0.0
+    controls.temperature.value = 1.0
+    assert felt.appearance == Appearance(0.5, 0.0, 1.0)
+    assert felt.style_html.value != neutral and felt.scope in felt.style_html.value
+    saved = json.loads((isolated / "settings.json").read_text())["appearance"]
+    assert saved == {"contrast": 0.5, "grain": 0.0, "temperature": 1.0}
+    assert AppearanceControls().appearance == Appearance(0.5, 0.0, 1.0)  # remembered
+    labels = [s.description for s in controls.sliders]
+    set_language("es")
+    assert all(new != old for new, old in zip((s.description for s in controls.sliders), labels, strict=True))
+
+
+def test_appearance_rejects_values_outside_the_sliders() -> None:
+    with pytest.raises(ValueError, match="grain"):
+        Appearance(grain=-0.1)
+    assert Appearance.from_dict({"contrast": "oops"}) == Appearance()
+
+
+def test_rules_view_shows_the_four_sections_and_follows_the_language() -> None:
+    view = RulesView()
+    sections = rules_sections()
+    assert len(sections) == 4
+    for title, paragraphs in sections:
+        assert title in view.body.value
+        assert len(paragraphs) >= 1
+    assert deck_description()[0].split()[0] in view.body.value
+    english = view.body.value
+    set_language("da")
+    assert view.body.value != english
+    assert rules_sections()[0][0] in view.body.value
+
+
+def test_table_and_full_rules_views_switch_and_relabel() -> None:
+    table = widgets.Label("table")
+    switch = TableOrRules(table)
+    assert switch.shown is table
+    labels = switch.choice._options_labels
+    switch.choice.value = "rules"
+    assert switch.shown is switch.rules
+    set_language("de")
+    assert switch.choice.value == "rules" and switch.shown is switch.rules  # kept while relabelling
+    assert switch.choice._options_labels != labels
