@@ -676,14 +676,17 @@ def _first_attacker(exercise_id: str, hand0: str, hand1: str, face_up: str) -> E
 
 
 def first_attacker_ai() -> Exercise:
+    """R4: the AI holds the lowest trump, so the AI attacks first."""
     return _first_attacker("first_attacker_ai", "Т♥ 9♠ 9♥ К♣ 10♥ 7♦", "8♥ 6♣ 8♦ Д♠ 10♠ В♥", "Д♥")
 
 
 def first_attacker_you() -> Exercise:
+    """R4: you hold the lowest trump, so you attack first."""
     return _first_attacker("first_attacker_you", "Д♣ 7♠ 6♦ В♥ 6♣ Т♥", "9♣ 10♦ К♣ 7♣ Т♣ 9♠", "8♣")
 
 
 def first_attacker_no_trump() -> Exercise:
+    """R4: neither hand holds a trump, so you attack first."""
     return _first_attacker("first_attacker_no_trump", "8♣ 10♥ Д♥ 6♥ 9♣ В♣", "7♣ К♥ Т♣ 7♥ 8♥ 9♥", "В♦")
 
 
