@@ -61,6 +61,10 @@ LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 SAVE_FILE = "saved_game.json"
 SAVE_FORMAT = "durak-tutorial-save"
 SAVE_VERSION = 1
+HOW_TO_PLAY = N_(
+    "Click a card to play it: the cards you may play now are framed in green. "
+    "Use Take and Stop when you want to take the cards or end a bout, and Hint when you are unsure."
+)
 BROWSER_AI_DELAY = 0.7  # seconds between the AI's actions in a live notebook, so each can be seen
 
 
@@ -410,6 +414,7 @@ class PlayView(LocalizedVBox):
         self._hint: Any = None
         self._ai_pending = False
 
+        self.heading = widgets.HTML()
         self.language = LanguagePicker()
         self.level = widgets.ToggleButtons(options=list(LEVELS), value=model.level)
         self.new_game_button = widgets.Button(icon="refresh")
@@ -464,7 +469,9 @@ class PlayView(LocalizedVBox):
             ],
             layout={"display": "none" if offer else "flex"},
         )
-        super().__init__(children=(self.language, self.appearance, self.resume_offer, self.board), **kwargs)
+        super().__init__(
+            children=(self.heading, self.language, self.appearance, self.resume_offer, self.board), **kwargs
+        )
         self.add_class("durak-play")
 
         guard = self.errors.guard
@@ -591,6 +598,9 @@ class PlayView(LocalizedVBox):
 
     def render(self) -> None:
         game = self.game
+        self.heading.value = (
+            f"<h2>Durak · {escape(gettext('Play against the AI'))}</h2><p>{escape(gettext(HOW_TO_PLAY))}</p>"
+        )
         self.new_game_button.description = gettext("New game")
         self.hint_button.description = gettext("Hint")
         self.take_button.description = gettext("Take")
