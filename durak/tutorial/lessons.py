@@ -308,7 +308,9 @@ class Header(LocalizedVBox):
         self.title.value = f"<h2>Durak · {escape(gettext(NOTEBOOK_TITLES[self.notebook]))}</h2>"
 
     def close(self) -> None:
-        self.picker.close()
+        picker = getattr(self, "picker", None)  # absent if __init__ refused the notebook name
+        if picker is not None:
+            picker.close()
         super().close()
 
 
@@ -589,11 +591,11 @@ class ExerciseView(LocalizedVBox):
 
     def _answer(self, answer: ex.Answer) -> None:
         model = self.exercise
-        model.check(answer)
+        feedback = model.check(answer)
         if isinstance(model, ex.PlayOut):
             self._draw()
-        elif isinstance(answer, Card) and answer in getattr(model, "found", ()):
-            self.card_buttons[answer].set_playable(True)
+        elif isinstance(answer, Card) and feedback.correct:
+            self.card_buttons[answer].set_playable(True)  # a right card is framed green
         self.render()
 
     def _restart(self, _button: object = None) -> None:

@@ -1,0 +1,241 @@
+"""Headless widget tests: drive every lesson view with button.click() and read what it shows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from html import unescape
+
+import pytest
+
+from durak import Card
+from durak.i18n import LANGUAGES, gettext, set_language
+from durak.tutorial import exercises as ex
+from durak.tutorial import lessons
+from durak.tutorial.widgets import CardButton
+
+
+@pytest.fixture(autouse=True)
+def english(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("DURAK_CONFIG_DIR", str(tmp_path))  # the language picker remembers its choice
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def shown(html: str) -> str:
+    return unescape(html)
+
+
+def non_play_ids() -> list[str]:
+    return [eid for eid in ex.EXERCISES if not isinstance(ex.build(eid), ex.PlayOut)]
+
+
+# --- exercises ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("exercise_id", non_play_ids())
+def test_every_choice_has_exactly_one_button(exercise_id: str) -> None:
+    view = lessons.exercise(exercise_id)
+    model = view.exercise
+    assert set(view.card_buttons) == set(model.card_choices)
+    assert list(view.option_buttons) == list(model.option_choices)
+    assert all(not button.static for button in view.card_buttons.values())
+    view.close()
+
+
+@pytest.mark.parametrize("exercise_id", non_play_ids())
+def test_complete_each_exercise_wrong_then_right(exercise_id: str) -> None:
+    view = lessons.exercise(exercise_id)
+    model = view.exercise
+    assert view.feedback.value == ""
+    wrong = [c for c in model.choices if c not in model.answers and not (c == "none" and not model.answers)]
+    for choice in wrong:
+        view.click(choice)
+        assert "✗" in view.feedback.value and not model.solved
+        assert shown(view.feedback.value).count(view.feedback_text) == 1
+        assert view.errors.last_error is None
+    for answer in sorted(model.answers, key=str) or ["none"]:
+        view.click(answer)
+        assert "✓" in view.feedback.value
+        if isinstance(answer, Card):
+            assert view.card_buttons[answer].playable  # a found card is framed green
+    assert model.solved and gettext("✓ Solved") in view.feedback.value
+    view.restart.click()
+    assert not model.solved and view.feedback.value == ""
+    assert not any(button.playable for button in view.card_buttons.values())
+    view.close()
+
+
+def test_wrong_card_feedback_names_the_rule() -> None:
+    view = lessons.exercise("beat_plain")
+    view.click("К♣")
+    assert (
+        view.feedback_text
+        == "К♣ does not beat 9♥: beat it with a higher card of the same suit or with a trump."
+    )
+    view.click("10♥")
+    assert view.feedback_text == "Right! 2 more to find."
+    view.close()
+
+
+def test_view_rerenders_in_place_when_the_language_changes() -> None:
+    view = lessons.exercise("throw_in")
+    view.click("6♠")
+    english_prompt, english_feedback = view.prompt.value, view.feedback.value
+    children = view.children
+    for language in LANGUAGES[1:]:
+        set_language(language)
+        assert view.children == children  # the same widgets, new text
+        assert shown(view.prompt.value).count(ex.prompt_text(view.exercise)) == 1
+        assert view.feedback_text in shown(view.feedback.value)
+        assert gettext("Rule {rule}").format(rule="R7") in shown(view.prompt.value)
+    set_language("en")
+    assert (view.prompt.value, view.feedback.value) == (english_prompt, english_feedback)
+    view.close()
+
+
+def test_option_labels_follow_the_language() -> None:
+    view = lessons.exercise("defence_discard")
+    for language in LANGUAGES:
+        set_language(language)
+        assert view.option_buttons["discard"].description == gettext("Out of the game (discarded)")
+        assert view.restart.description == gettext("Start again")
+    view.close()
+
+
+def test_closed_views_no_longer_listen() -> None:
+    view = lessons.exercise("deck_aces")
+    prompt = view.prompt.value
+    view.close()
+    set_language("de")  # must not touch the closed view
+    assert view.prompt.value == prompt
+
+
+def test_numbers_are_local() -> None:
+    view = lessons.exercise("setup_stock")
+    assert [b.description for b in view.option_buttons.values()] == ["6", "12", "24", "30"]
+    view.click("30")
+    assert "✗" in view.feedback.value
+    view.click("24")
+    assert view.exercise.solved
+    view.close()
+
+
+# --- playing out ----------------------------------------------------------------------
+
+
+def test_play_out_a_draw_by_clicking() -> None:
+    view = lessons.exercise("endgame_draw")
+    assert set(view.card_buttons) == {Card.parse("6♠"), Card.parse("6♣")}  # only your hand is clickable
+    assert "lead" in view.status.value
+    view.click("6♠")
+    assert view.feedback_text == "Your move. The AI beats it with 7♠."
+    assert set(view.card_buttons) == {Card.parse("6♣")}  # the picture was redrawn
+    view.click("6♣")
+    assert "stop" in view.status.value
+    view.click("stop")
+    assert view.exercise.solved and "✓" in view.feedback.value
+    assert view.status.value == ""
+    view.close()
+
+
+def test_play_out_a_refused_move_and_a_restart() -> None:
+    view = lessons.exercise("endgame_win")
+    view.click("stop")
+    assert "✗" in view.feedback.value and view.errors.last_error is None
+    view.click("10♠")
+    view.restart.click()
+    assert view.exercise.game.to_json() == view.exercise.start.to_json()
+    assert len(view.card_buttons) == 3 and view.feedback.value == ""
+    view.close()
+
+
+def test_play_out_the_win() -> None:
+    view = lessons.exercise("endgame_win")
+    # Lead Т♥: the AI must take; then 10♠ and 10♦ go out as a pair of tens.
+    view.click("Т♥")
+    assert view.feedback_text == "Your move. The AI takes."
+    view.click("stop")
+    view.click("10♠")
+    view.click("10♦")
+    while not view.exercise.game.is_over:
+        legal = view.exercise.answers
+        view.click("stop" if "stop" in legal else sorted(legal, key=str)[0])
+    assert view.exercise.game.loser == 1 and view.exercise.solved
+    view.close()
+
+
+def test_the_ai_opening_move_is_announced() -> None:
+    game = ex.Game.from_deal(["6♣", "7♦"], ["Т♠", "К♠"], trump="♠")
+    view = lessons.ExerciseView(ex.PlayOut("t", "R12", "Play it out.", game, "durak"))
+    assert "The AI attacks with К♠." in shown(view.status.value)
+    view.close()
+
+
+# --- text, deck, header ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_topic_renders(language: str) -> None:
+    set_language(language)
+    for topic, (title, paragraphs) in lessons.TOPICS.items():
+        view = lessons.intro(topic)
+        assert gettext(title) in shown(view.body.value)
+        assert all(gettext(p) in shown(view.body.value) for p in paragraphs)
+        view.close()
+
+
+def test_lesson_text_switches_language() -> None:
+    view = lessons.intro("beating")
+    english = view.text
+    set_language("de")
+    assert view.text == "\n".join(
+        gettext(m) for m in (lessons.TOPICS["beating"][0], *lessons.TOPICS["beating"][1])
+    )
+    set_language("en")
+    assert view.text == english
+    view.close()
+
+
+def test_unknown_topic_or_notebook() -> None:
+    with pytest.raises(ValueError, match="unknown topic"):
+        lessons.intro("nope")
+    with pytest.raises(ValueError, match="unknown notebook"):
+        lessons.header("nope")
+
+
+def test_deck_shows_all_cards_in_rank_order() -> None:
+    view = lessons.deck()
+    assert len(view.card_buttons) == 36
+    rows = [[b.card for b in row.children] for row in view.children[:4]]
+    for row in rows:
+        assert len({card.suit for card in row}) == 1
+        assert [card.rank for card in row] == sorted(card.rank for card in row)
+    view.card_buttons[Card.parse("Т♠")].click()
+    assert ex.card_text(Card.parse("Т♠")) in shown(view.info.value)
+    set_language("de")
+    assert ex.card_text(Card.parse("Т♠")) in shown(view.info.value)
+    view.close()
+
+
+def test_indices_explain_the_four_court_letters() -> None:
+    view = lessons.indices()
+    assert [symbol for symbol, _ in view.rows()] == ["В", "Д", "К", "Т"]
+    assert all(symbol in text for symbol, text in view.rows())
+    view.close()
+
+
+def test_header_picker_switches_every_view() -> None:
+    header = lessons.header("03_playing_a_bout")
+    text = lessons.intro("taking")
+    header.picker.value = "es"
+    assert gettext(lessons.NOTEBOOK_TITLES["03_playing_a_bout"]) in shown(header.title.value)
+    assert text.text.startswith(gettext("Taking"))
+    header.close()
+    text.close()
+
+
+def test_card_buttons_are_the_ui_helpers() -> None:
+    view = lessons.exercise("beat_trump")
+    assert all(isinstance(b, CardButton) for b in view.card_buttons.values())
+    view.close()
