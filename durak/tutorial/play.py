@@ -566,9 +566,11 @@ class PlayView(LocalizedVBox):
             return
         self._ai_pending = True
         self.refresh()
-        loop.call_later(self.ai_delay, self.errors.guard(self._ai_tick))
+        loop.call_later(self.ai_delay, self.errors.guard(self._ai_tick), self.model.game)
 
-    def _ai_tick(self) -> None:
+    def _ai_tick(self, game: Game) -> None:
+        if game is not self.model.game:
+            return  # scheduled for a game that has since been replaced by a new deal
         self._ai_pending = False
         if self.model.ai_step() is not None:
             self._continue_ai()
@@ -620,8 +622,7 @@ class PlayView(LocalizedVBox):
         )
         self.hint_text.value = self._hint_html()
         self.move_log_title.value = f"<b>{escape(gettext('Moves'))}</b>"
-        lines = [f"<li>{escape(move.text())}</li>" for move in self.model.moves]
-        self.move_log.value = f"<ol>{''.join(lines)}</ol>" if lines else ""
+        self.move_log.value = self._move_log_html()
         moves = len(self.model.moves)
         self.resume_text.value = escape(
             ngettext(
@@ -630,6 +631,15 @@ class PlayView(LocalizedVBox):
                 moves,
             ).format(n=moves, level=gettext(LEVEL_LABELS.get(self.model.level, self.model.level)))
         )
+
+    def _move_log_html(self) -> str:
+        """The moves, newest first (so the last ones stay in sight), the AI's set apart in blue."""
+        lines = []
+        for move in reversed(self.model.moves):
+            style = "color:#1f4e9a" if move.player == AI else ""
+            rule = "border-bottom:1px solid #bbb;padding-bottom:2px;" if move.kind is MoveKind.STOP else ""
+            lines.append(f'<li style="{rule}{style}">{escape(move.text())}</li>')
+        return f"<ol reversed>{''.join(lines)}</ol>" if lines else ""
 
     def _hint_html(self) -> str:
         if self._hint is None:
