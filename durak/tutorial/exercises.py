@@ -35,7 +35,7 @@ from durak.actions import STOP, TAKE, Action, ActionKind
 from durak.cards import DECK, Card, Rank, Suit
 from durak.errors import IllegalAction
 from durak.game import Game
-from durak.i18n import N_, format_number, gettext, ngettext
+from durak.i18n import N_, N_plural, format_number, gettext, ngettext
 
 __all__ = [
     "EXERCISES",
@@ -75,11 +75,7 @@ OPTION_LABELS: dict[str, str] = {
 
 # Feedback messages; a tuple is (singular, plural, name of the count parameter) for ngettext.
 MESSAGES: dict[str, str | tuple[str, str, str]] = {
-    "found": (
-        N_("Right! One more to find."),
-        N_("Right! {left} more to find."),
-        "left",
-    ),
+    "found": (*N_plural("Right! One more to find.", "Right! {left} more to find."), "left"),
     "all_found": N_("Right! You found them all."),
     "already_found": N_("You already found that one."),
     "right": N_("Right!"),
