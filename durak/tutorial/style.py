@@ -88,4 +88,7 @@ def table_css(appearance: Appearance, scope: str) -> str:
 .{scope} .widget-html, .{scope} .widget-html-content {{ color: #f4f4f0; }}
 .{scope} .durak-static {{ pointer-events: none; }}
 .{scope} .durak-card {{ border-radius: 6px; box-shadow: 1px 1px 2px rgba(0,0,0,0.35); }}
+.{scope} .durak-back {{
+  background-image: repeating-linear-gradient(45deg, rgba(255,255,255,0.18) 0 3px, transparent 3px 8px);
+}}
 </style>"""

@@ -276,6 +276,7 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
         if static:
             self.add_class(STATIC_CLASS)
         self.add_class("durak-card")
+        self.add_class("durak-face" if face_up else "durak-back")
         self._paint()
         self._start_localized()
 
@@ -297,7 +298,7 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
         style.font_size = "1.15em"
         style.font_weight = "bold"
         if not self.face_up or self.card is None:
-            self.description = "🂠"
+            self.description = ""  # a plain back: the table's CSS gives it a pattern
             style.text_color = "#ffffff"
             style.button_color = BACK_BACKGROUND
             return
@@ -634,7 +635,7 @@ class AppearanceControls(LocalizedVBox):
                 step=0.01,
                 readout_format=".0%",
                 continuous_update=True,
-                style={"description_width": "10em"},
+                style={"description_width": "12em"},
             )
             for name in ("contrast", "grain", "temperature")
         )
