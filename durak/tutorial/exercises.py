@@ -86,6 +86,7 @@ MESSAGES: dict[str, str | tuple[str, str, str]] = {
     "not_an_ace": N_("{card} is not an ace. The ace carries the index Т, for Туз."),
     "not_highest": N_("{card} is not the highest: {higher} ranks above it."),
     "not_a_trump": N_("{card} is not a trump: the trump suit is {suit}."),
+    "not_lowest_trump": N_("{card} is a trump, but not the lowest one."),
     "not_drawn": N_("You will not draw {card}."),
     "not_picked_up": N_("The AI will not pick up {card}: it was never on the table."),
     "lowest_trump_you": N_("You hold the lowest trump, {card}, so you attack first."),
@@ -224,7 +225,8 @@ class Exercise(ABC):
     """One exercise: a position, a prompt, clickable choices and the engine-derived answers.
 
     ``view`` tells the lesson which picture to draw: ``"deck"`` (all 36 cards),
-    ``"hand"`` (your hand, the table and the trump), ``"both_hands"`` (both hands
+    ``"cards"`` (just the cards to click), ``"hand"`` (your hand, the table and the trump),
+    ``"both_hands"`` (both hands
     open, for setup questions), ``"stock"`` (the stock open, for refilling) or
     ``"game"`` (a game to play out).
     """
@@ -331,7 +333,11 @@ class PickAll(Exercise):
 
 
 class Choose(Exercise):
-    """Click the one right choice; the explanation is shown once it is found."""
+    """Click the right choice; the explanation is shown once it is found.
+
+    ``also_right`` are other clicks that say the same thing (e.g. the card that
+    decides who attacks first, besides the player).
+    """
 
     kind = "choose"
 
@@ -348,18 +354,19 @@ class Choose(Exercise):
         view: str = "hand",
         prompt_params: Mapping[str, object] | None = None,
         explain_wrong: Callable[[Answer], Feedback] | None = None,
+        also_right: Sequence[Answer] = (),
     ) -> None:
-        if answer not in choices:
-            raise ValueError(f"{exercise_id}: the answer {answer!r} is not among the choices")
+        if not {answer, *also_right} <= set(choices):
+            raise ValueError(f"{exercise_id}: an answer is not among the choices")
         super().__init__(exercise_id, rule, prompt, game, choices, view, prompt_params)
         self.answer = answer
-        self.answers = frozenset({answer})
+        self.answers = frozenset({answer, *also_right})
         self.explanation = explanation
         self.explanation_params = dict(explanation_params or {})
         self._explain_wrong = explain_wrong
 
     def _check(self, answer: Answer) -> Feedback:
-        if answer == self.answer:
+        if answer in self.answers:
             return Feedback(self.explanation, correct=True, done=True, params=self.explanation_params)
         if self._explain_wrong is not None:
             return self._explain_wrong(answer)
@@ -570,6 +577,7 @@ def deck_highest() -> Exercise:
         highest,
         "right",
         explain_wrong=explain,
+        view="cards",
     )
 
 
@@ -650,24 +658,34 @@ def _full_stock(hand0: str, hand1: str, face_up: str) -> list[Card]:
 def _first_attacker(exercise_id: str, hand0: str, hand1: str, face_up: str) -> Exercise:
     game = Game.from_deal(_cards(hand0), _cards(hand1), _full_stock(hand0, hand1, face_up))
     trumps = [c for hand in game.hands for c in hand if c.suit == game.trump]
-    answer = "you" if game.attacker == YOU else "ai"
-    if not trumps:
+    answer = "you" if game.attacker == YOU else "ai"  # the engine applies R4
+    lowest = min(trumps, key=lambda c: c.rank) if trumps else None
+    if lowest is None:
         explanation, params = "no_trump_you", {}
     else:
-        lowest = min(trumps, key=lambda c: c.rank)
         explanation = "lowest_trump_you" if game.attacker == YOU else "lowest_trump_ai"
         params = {"card": lowest}
+
+    def explain(click: Answer) -> Feedback:
+        if isinstance(click, Card) and click.suit == game.trump:
+            return Feedback("not_lowest_trump", correct=False, params={"card": click})
+        if isinstance(click, Card):
+            return Feedback("not_a_trump", correct=False, params={"card": click, "suit": game.trump})
+        return Feedback("wrong", correct=False)
+
     return Choose(
         exercise_id,
         "R4",
-        N_("Who attacks first? Trump is {suit}."),
+        N_("Who attacks first? Click the player, or the card that decides it. Trump is {suit}."),
         game,
-        ("you", "ai"),
+        (*game.hands[YOU], *game.hands[AI], "you", "ai"),
         answer,
         explanation,
         params,
         view="both_hands",
         prompt_params={"suit": game.trump},
+        explain_wrong=explain,
+        also_right=(lowest,) if lowest is not None else (),
     )
 
 

@@ -529,6 +529,8 @@ class ExerciseView(LocalizedVBox):
         parts: list[widgets.Widget] = []
         if model.view == "deck":
             parts += [self._row(None, [c for c in DECK if c.suit == s], None) for s in Suit]
+        elif model.view == "cards":
+            parts.append(self._row(None, model.card_choices, None))
         elif model.view == "game":
             parts += self._game_parts(game)
         else:
