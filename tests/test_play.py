@@ -313,13 +313,25 @@ def test_switching_language_mid_game_changes_every_visible_string_not_the_game()
         set_language(language)
         after = visible_strings(view)
         assert after.keys() == before.keys()
-        unchanged = {key: text for key, text in after.items() if before[key] == text}
+        unchanged = {
+            key: text
+            for key, text in after.items()
+            if before[key] == text and text not in kept_as_is(language)
+        }
         assert not unchanged, f"{language}: not translated: {sorted(unchanged.values())}"
         assert view.game.to_json() == state
     set_language("en")
     assert visible_strings(view) == before
     next_click(view).click()  # the game goes on
     assert view.errors.last_error is None
+
+
+def kept_as_is(language: str) -> set[str]:
+    """Strings whose translation is deliberately the English text (Danish "Stop" is "Stop")."""
+    catalog = getattr(i18n.translator(language), "_catalog", {})
+    return {
+        msgid for msgid, msgstr in catalog.items() if isinstance(msgid, str) and msgid and msgid == msgstr
+    }
 
 
 class _Pseudo(gettext_module.NullTranslations):
