@@ -193,6 +193,12 @@ def test_right_clicks_solve(exercise_id: str) -> None:
     assert not exercise.solved and exercise.last is None
 
 
+def test_a_broken_translation_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ex, "gettext", lambda message: message.replace("{card}", "{karte}"))
+    text = ex.message_text("not_an_ace", {"card": Card.parse("10♠")})
+    assert text == "10♠ is not an ace. The ace carries the index Т, for Туз."
+
+
 def test_progress_and_repeated_clicks() -> None:
     exercise = ex.build("beat_plain")
     first = exercise.check(Card.parse("10♥"))

@@ -157,8 +157,13 @@ def _param_text(value: object) -> str:
     return str(value)
 
 
-def _format(message: str, params: Mapping[str, object]) -> str:
-    return message.format(**{name: _param_text(value) for name, value in params.items()})
+def _format(translated: str, params: Mapping[str, object], source: str) -> str:
+    """Fill in ``translated``; a catalog entry with broken placeholders falls back to English."""
+    shown = {name: _param_text(value) for name, value in params.items()}
+    try:
+        return translated.format(**shown)
+    except (KeyError, IndexError, ValueError):
+        return source.format(**shown)
 
 
 def option_label(option: str) -> str:
@@ -198,8 +203,8 @@ def message_text(key: str, params: Mapping[str, object]) -> str:
         count = params[count_name]
         if not isinstance(count, int):
             raise TypeError(f"{key}: the count {count_name!r} must be an int")
-        return _format(ngettext(singular, plural, count), params)
-    return _format(gettext(message), params)
+        return _format(ngettext(singular, plural, count), params, singular if count == 1 else plural)
+    return _format(gettext(message), params, message)
 
 
 def feedback_text(feedback: Feedback) -> str:
@@ -1080,4 +1085,4 @@ def build(exercise_id: str) -> Exercise:
 
 def prompt_text(exercise: Exercise) -> str:
     """The exercise's question in the current language."""
-    return _format(gettext(exercise.prompt), exercise.prompt_params)
+    return _format(gettext(exercise.prompt), exercise.prompt_params, exercise.prompt)

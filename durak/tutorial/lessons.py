@@ -265,7 +265,7 @@ TITLES = {
     "stock_open": N_("The stock, top card first (shown open for this exercise)"),
     "table_pick": N_("The table: attack cards with their defences"),
     "start_again": N_("Start again"),
-    "solved": N_("✓ Solved"),
+    "solved": N_("Solved"),
     "deck_hint": N_("Click a card to see its name."),
 }
 
@@ -442,6 +442,9 @@ class ExerciseView(LocalizedVBox):
             **kwargs,
         )
         self.add_class("durak-exercise")
+        self.layout.border = "1px solid #d0d0d0"  # one box per exercise: where a question starts and ends
+        self.layout.padding = "0.2em 0.8em 0.6em"
+        self.layout.margin = "0.6em 0"
         self._build_options()
         self._draw()
         self._start_localized()
