@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import gettext as gettext_module
+import re
 from collections.abc import Iterator
 from html import unescape
 
+import ipywidgets as widgets
 import pytest
 
-from durak import Card
+from durak import Card, i18n
 from durak.i18n import LANGUAGES, gettext, set_language
 from durak.tutorial import exercises as ex
 from durak.tutorial import lessons
-from durak.tutorial.widgets import CardButton
+from durak.tutorial.widgets import CardButton, LanguagePicker
 
 
 @pytest.fixture(autouse=True)
@@ -239,3 +242,77 @@ def test_card_buttons_are_the_ui_helpers() -> None:
     view = lessons.exercise("beat_trump")
     assert all(isinstance(b, CardButton) for b in view.card_buttons.values())
     view.close()
+
+
+# --- nothing bypasses the catalogs ----------------------------------------------------
+
+
+class Pseudo(gettext_module.NullTranslations):
+    """Marks every looked-up string, to prove it went through the catalogs."""
+
+    def gettext(self, message: str) -> str:
+        return f"⟦{message}⟧"
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return f"⟦{singular if n == 1 else plural}⟧"
+
+    def pgettext(self, context: str, message: str) -> str:
+        return f"⟦{message}⟧"
+
+
+def visible_texts(widget: widgets.Widget) -> list[str]:
+    """What the eye reads in a widget tree; card faces and digits are the same in every language."""
+    texts: list[str] = []
+
+    def visit(node: widgets.Widget) -> None:
+        if isinstance(node, LanguagePicker):
+            texts.append(node.description)  # the options are the languages' own names
+            return
+        if isinstance(node, CardButton):
+            if node.face_up:
+                texts.append(node.tooltip)
+            return
+        for attribute in ("value", "description", "tooltip"):
+            value = getattr(node, attribute, None)
+            if (isinstance(value, str) and attribute != "value") or isinstance(node, widgets.HTML):
+                text = unescape(re.sub(r"<[^>]*>", " ", value or "")).strip()
+                if text and not re.fullmatch(r"[\d\s]+", text):
+                    texts.append(text)
+        for child in getattr(node, "children", ()):
+            visit(child)
+
+    visit(widget)
+    return texts
+
+
+def every_view() -> Iterator[widgets.Widget]:
+    yield lessons.header("00_start")
+    yield lessons.deck()
+    yield lessons.indices()
+    for topic in lessons.TOPICS:
+        yield lessons.intro(topic)
+    for exercise_id in ex.EXERCISES:
+        view = lessons.exercise(exercise_id)
+        model = view.exercise
+        wrong = [c for c in model.choices if c not in model.answers]
+        if isinstance(model, ex.PlayOut):
+            wrong = ["stop" if "stop" not in model.answers else "take"]  # refused: a reason is shown
+        if wrong:
+            view.click(wrong[0])
+        if model.answers:
+            view.click(sorted(model.answers, key=str)[0])
+        yield view
+
+
+def test_every_visible_string_goes_through_the_catalogs(monkeypatch: pytest.MonkeyPatch) -> None:
+    views = list(every_view())
+    views[1].card_buttons[Card.parse("Д♥")].click()  # the deck shows a card's name
+    real = i18n.translator
+    monkeypatch.setattr(i18n, "translator", lambda code: Pseudo() if code == "tr" else real(code))
+    set_language("tr")
+    unmarked = [text for view in views for text in visible_texts(view) if "⟦" not in text]
+    assert not unmarked
+    set_language("en")
+    assert not any("⟦" in text for view in views for text in visible_texts(view))
+    for view in views:
+        view.close()
