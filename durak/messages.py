@@ -259,7 +259,7 @@ _REASON_MESSAGES: dict[Reason, str] = {
     Reason.NOTHING_TO_TAKE: N_("There is nothing to take: no attack card is waiting to be beaten."),
     Reason.ALREADY_TAKING: N_("The defender is already taking the cards."),
     Reason.MUST_LEAD: N_("The bout has not begun: the attacker must lead a card first."),
-    Reason.DEFENDER_TO_MOVE: N_("The defender must first beat the open attack card or take."),
+    Reason.DEFENDER_TO_MOVE: N_("The defender must first beat the open attack card or take the cards."),
 }
 # DEFENDER_HAND_LIMIT shows a count, so it is worded with ngettext below.
 
