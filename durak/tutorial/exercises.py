@@ -70,6 +70,8 @@ OPTION_LABELS: dict[str, str] = {
     "yes": N_("Yes"),
     "not_yet": N_("No, not yet"),
     "discard": N_("Out of the game (discarded)"),
+    "face_up_card": N_("The face-up trump card"),
+    "top_card": N_("The card on top of the stock"),
     "defender_hand": N_("Into the defender’s hand"),
 }
 
@@ -92,6 +94,7 @@ MESSAGES: dict[str, str | tuple[str, str, str]] = {
     "lowest_trump_you": N_("You hold the lowest trump, {card}, so you attack first."),
     "lowest_trump_ai": N_("The AI holds the lowest trump, {card}, so the AI attacks first."),
     "no_trump_you": N_("Neither hand holds a trump, so you attack first."),
+    "trump_card_last": N_("The trump card lies face up under the stock, so it is drawn last."),
     "stock_size": N_("Six cards each make 12, so 24 of the 36 cards stay in the stock."),
     "outcome_ai_durak": N_("You are out of cards and the AI still holds some: the AI is the Durak."),
     "outcome_you_durak": N_("The AI is out of cards and you still hold some: you are the Durak."),
@@ -654,6 +657,22 @@ def setup_stock() -> Exercise:
     )
 
 
+def setup_last_card() -> Exercise:
+    """R3: the face-up trump card lies at the bottom of the stock and is drawn last."""
+    game = Game.new(seed=3)
+    last = game.stock[-1]  # the stock is listed top first
+    return Choose(
+        "setup_last_card",
+        "R3",
+        N_("The stock lies face down on the face-up trump card {card}. Which card will be drawn last?"),
+        game,
+        ("top_card", "face_up_card"),
+        "face_up_card" if last == game.trump_card else "top_card",
+        "trump_card_last",
+        prompt_params={"card": game.trump_card},
+    )
+
+
 def _full_stock(hand0: str, hand1: str, face_up: str) -> list[Card]:
     """The 24 cards left after the deal, with ``face_up`` at the bottom (drawn last)."""
     dealt = {*_cards(hand0), *_cards(hand1), Card.parse(face_up)}
@@ -1048,7 +1067,13 @@ def endgame_durak() -> Exercise:
 NOTEBOOK_EXERCISES: dict[str, tuple[Callable[[], Exercise], ...]] = {
     "00_start": (deck_aces, deck_highest, deck_trumps),
     "01_goal": (outcome_ai_durak, outcome_you_durak, outcome_draw),
-    "02_setup": (setup_stock, first_attacker_ai, first_attacker_you, first_attacker_no_trump),
+    "02_setup": (
+        setup_stock,
+        setup_last_card,
+        first_attacker_ai,
+        first_attacker_you,
+        first_attacker_no_trump,
+    ),
     "03_playing_a_bout": (
         lead_any,
         beat_plain,
