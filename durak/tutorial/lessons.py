@@ -500,7 +500,7 @@ class ExerciseView(LocalizedVBox):
 
     def _build_options(self) -> None:
         for key in self.exercise.option_choices:
-            button = widgets.Button()
+            button = widgets.Button(layout={"width": "auto", "min_width": "6em"})  # whole labels
             button.on_click(self.errors.guard(lambda _b, key=key: self._answer(key)))
             self.option_buttons[key] = button
         self.options.children = tuple(self.option_buttons.values())
@@ -540,7 +540,8 @@ class ExerciseView(LocalizedVBox):
             parts.append(self._stock(game))
             if model.view in ("both_hands", "stock") or any(c in game.hands[1] for c in model.card_choices):
                 parts.append(self._row(TITLES["ai_hand"], game.hands[1], trump))
-            parts.append(self._table(game))
+            if game.table:  # an empty table says nothing before or after a bout
+                parts.append(self._table(game))
             if model.view == "stock":
                 parts.append(self._row(TITLES["stock_open"], game.stock, trump))
             parts.append(self._row(TITLES["your_hand"], game.hands[0], trump))
