@@ -233,10 +233,9 @@ class Exercise(ABC):
     """One exercise: a position, a prompt, clickable choices and the engine-derived answers.
 
     ``view`` tells the lesson which picture to draw: ``"deck"`` (all 36 cards),
-    ``"cards"`` (just the cards to click), ``"hand"`` (your hand, the table and the trump),
-    ``"both_hands"`` (both hands
-    open, for setup questions), ``"stock"`` (the stock open, for refilling) or
-    ``"game"`` (a game to play out).
+    ``"cards"`` (just the cards to click), ``"hand"`` (your hand, the table and the
+    trump), ``"both_hands"`` (both hands open, for setup questions), ``"stock"`` (the
+    stock open, for refilling) or ``"game"`` (a game to play out).
     """
 
     kind: str = ""
@@ -398,7 +397,7 @@ class PlayOut(Exercise):
     def __init__(self, exercise_id: str, rule: str, prompt: str, game: Game, goal: Goal) -> None:
         self.start = game.copy()
         self.goal = goal
-        super().__init__(exercise_id, rule, prompt, game, (*_all_cards(), "take", "stop"), view="game")
+        super().__init__(exercise_id, rule, prompt, game, (*DECK, "take", "stop"), view="game")
         self.ai_events: tuple[tuple[str, Mapping[str, object]], ...] = ()
         self._ai_replies()
 
@@ -497,10 +496,6 @@ def ai_move(game: Game) -> Action:
 
 def _cards(text: str) -> list[Card]:
     return [Card.parse(word) for word in text.split()]
-
-
-def _all_cards() -> tuple[Card, ...]:
-    return DECK
 
 
 def _played(game: Game, moves: str) -> Game:
