@@ -316,3 +316,31 @@ def test_every_visible_string_goes_through_the_catalogs(monkeypatch: pytest.Monk
     assert not any("⟦" in text for view in views for text in visible_texts(view))
     for view in views:
         view.close()
+
+
+def lesson_msgids() -> set[str]:
+    """Every English source string the lessons and exercises show."""
+    msgids = set(ex.OPTION_LABELS.values())
+    msgids |= {message for message in ex.MESSAGES.values() if isinstance(message, str) and message}
+    for title, paragraphs in lessons.TOPICS.values():
+        msgids |= {title, *paragraphs}
+    for table in (lessons.NOTEBOOK_TITLES, lessons.TITLES, lessons.PLAY_STATUS, lessons.COURT_NAMES):
+        msgids |= set(table.values())
+    return msgids | {factory().prompt for factory in ex.EXERCISES.values()}
+
+
+@pytest.mark.parametrize("language", LANGUAGES[1:])
+def test_every_lesson_string_is_translated(language: str) -> None:
+    translator = i18n.translator(language)
+    catalog = getattr(translator, "_catalog", {})
+    untranslated = sorted(
+        msgid
+        for msgid in lesson_msgids()
+        if translator.gettext(msgid) == msgid and catalog.get(msgid) != msgid  # "Stop" may stay "Stop"
+    )
+    assert not untranslated, f"{language}: {untranslated}"
+    for message in ex.MESSAGES.values():
+        if isinstance(message, tuple):
+            singular, plural, _ = message
+            assert translator.ngettext(singular, plural, 1) != singular, (language, singular)
+            assert translator.ngettext(singular, plural, 5) != plural, (language, plural)
