@@ -344,3 +344,12 @@ def test_every_lesson_string_is_translated(language: str) -> None:
             singular, plural, _ = message
             assert translator.ngettext(singular, plural, 1) != singular, (language, singular)
             assert translator.ngettext(singular, plural, 5) != plural, (language, plural)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_texts_name_the_buttons_as_they_are_labelled(language: str) -> None:
+    set_language(language)
+    start_again = gettext(lessons.TITLES["start_again"])
+    assert start_again in gettext(lessons.TOPICS["endgames"][1][1])
+    assert start_again in ex.message_text("goal_missed", {})
+    assert ex.option_label("take") in ex.prompt_text(ex.build("beat_or_take"))
