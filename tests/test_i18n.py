@@ -1,0 +1,291 @@
+"""The run-time language API (durak.i18n): current language, listeners, fallbacks, Babel formats."""
+
+from __future__ import annotations
+
+import builtins
+import gc
+import locale
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Message
+from babel.messages.pofile import read_po
+
+from durak import i18n
+from durak.i18n import (
+    LANGUAGES,
+    UnknownLanguage,
+    endonym,
+    format_number,
+    format_percent,
+    get_language,
+    gettext,
+    initial_language,
+    ngettext,
+    on_language_change,
+    pgettext,
+    set_language,
+    translator,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATED = [language for language in LANGUAGES if language != "en"]
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    set_language("en")
+
+
+@pytest.fixture
+def fresh_catalogs() -> Iterator[None]:
+    """Forget loaded catalogs before and after (tests below move the catalog folders)."""
+    translator.cache_clear()
+    yield
+    translator.cache_clear()
+
+
+def compile_catalog(po_path: Path, mo_path: Path) -> None:
+    """What `pybabel compile` does (the package build compiles the same way, see hatch_build.py)."""
+    from babel.messages.mofile import write_mo
+
+    with po_path.open("rb") as po:
+        catalog = read_po(po)
+    mo_path.parent.mkdir(parents=True, exist_ok=True)
+    with mo_path.open("wb") as mo:
+        write_mo(mo, catalog)
+
+
+def catalog_messages(language: str) -> list[Message]:
+    with (ROOT / "locales" / language / "LC_MESSAGES" / "durak.po").open("rb") as po:
+        return [message for message in read_po(po) if message.id]
+
+
+# --- languages ---------------------------------------------------------------------------
+
+
+def test_languages_are_english_and_the_five_translations() -> None:
+    assert LANGUAGES == ("en", "de", "es", "tr", "da", "cs")
+
+
+@pytest.mark.parametrize("code", ["fr", "xx", "", "english", None, 7])
+def test_unknown_language_is_a_clear_error_listing_the_supported_ones(code: object) -> None:
+    with pytest.raises(UnknownLanguage) as error:
+        set_language(code)  # type: ignore[arg-type]
+    assert "en, de, es, tr, da, cs" in str(error.value)
+    assert isinstance(error.value, ValueError)
+    assert get_language() == "en"  # unchanged
+
+
+@pytest.mark.parametrize(
+    ("spelling", "code"),
+    [("de_DE.UTF-8", "de"), ("es-MX", "es"), ("CS", "cs"), ("tr_TR", "tr"), (" da ", "da"), ("en_GB", "en")],
+)
+def test_locale_spellings_select_the_language(spelling: str, code: str) -> None:
+    set_language(spelling)
+    assert get_language() == code
+
+
+def test_initial_language_is_durak_lang_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DURAK_LANG", "cs")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert initial_language() == "cs"
+
+
+def test_a_wrong_durak_lang_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DURAK_LANG", "klingon")
+    with pytest.raises(UnknownLanguage, match="supported are en, de, es, tr, da, cs"):
+        initial_language()
+
+
+def test_initial_language_then_follows_the_system_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DURAK_LANG", raising=False)
+    monkeypatch.setattr(locale, "getlocale", lambda category=None: ("tr_TR", "UTF-8"))
+    assert initial_language() == "tr"
+    monkeypatch.setattr(locale, "getlocale", lambda category=None: (None, None))
+    monkeypatch.setenv("LANG", "da_DK.UTF-8")
+    assert initial_language() == "da"
+
+
+def test_initial_language_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DURAK_LANG", raising=False)
+    monkeypatch.setattr(locale, "getlocale", lambda category=None: ("fr_FR", "UTF-8"))
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert initial_language() == "en"
+
+
+def test_nothing_is_installed_into_builtins() -> None:
+    for language in LANGUAGES:
+        set_language(language)
+    assert not hasattr(builtins, "_") or builtins._ is not gettext  # IPython keeps its own `_`
+    assert "ngettext" not in vars(builtins)
+
+
+# --- switching at run time -----------------------------------------------------------------
+
+
+def test_listeners_hear_every_change_once_and_can_unsubscribe() -> None:
+    heard: list[str] = []
+    unsubscribe = on_language_change(heard.append)
+    set_language("de")
+    set_language("de")  # no change, no call
+    set_language("cs")
+    unsubscribe()
+    set_language("es")
+    assert heard == ["de", "cs"]
+
+
+def test_a_listener_reads_the_new_language_when_called() -> None:
+    seen: list[str] = []
+    unsubscribe = on_language_change(lambda code: seen.append(gettext("Take")))
+    set_language("tr")
+    set_language("da")
+    unsubscribe()
+    assert seen == ["Al", "Tag"]
+
+
+def test_views_are_held_weakly() -> None:
+    class View:
+        renders = 0
+
+        def render(self, language: str) -> None:
+            View.renders += 1
+
+    view = View()
+    on_language_change(view.render)
+    set_language("de")
+    del view
+    gc.collect()
+    set_language("es")  # the forgotten view is dropped, not called
+    assert View.renders == 1
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_switching_language_changes_every_string_produced_afterwards(language: str) -> None:
+    """Every catalog entry, looked up through the module functions, follows set_language."""
+    entries = catalog_messages(language)
+    assert len(entries) > 100
+    set_language(language)
+    for message in entries:
+        if message.pluralizable:
+            singular, plural = message.id
+            assert ngettext(singular, plural, 1) == message.string[0]
+            assert ngettext(singular, plural, 5) in message.string
+        elif message.context:
+            assert pgettext(message.context, message.id) == message.string
+        else:
+            assert gettext(message.id) == message.string
+    set_language("en")
+    for message in entries:
+        if message.pluralizable:
+            assert ngettext(*message.id, 5) == message.id[1]
+        elif message.context:
+            assert pgettext(message.context, message.id) == message.id
+        else:
+            assert gettext(message.id) == message.id
+
+
+def test_a_missing_message_falls_back_to_english() -> None:
+    set_language("cs")
+    assert gettext("A sentence no catalog has.") == "A sentence no catalog has."
+    assert ngettext("{n} unknown thing", "{n} unknown things", 3) == "{n} unknown things"
+    assert pgettext("nowhere", "Take") == "Take"
+
+
+# --- where the catalogs come from ----------------------------------------------------------
+
+
+def test_without_compiled_catalogs_a_source_checkout_reads_the_po_files(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fresh_catalogs: None
+) -> None:
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "no-mo-here")
+    set_language("de")
+    assert gettext("Take") == "Aufnehmen"
+
+
+def test_a_newer_po_file_wins_over_a_stale_compiled_catalog(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fresh_catalogs: None
+) -> None:
+    stale = tmp_path / "de" / "LC_MESSAGES" / "durak.mo"
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes(b"")  # older than the .po and unreadable: must not be used
+    old = (ROOT / "locales" / "de" / "LC_MESSAGES" / "durak.po").stat().st_mtime - 60
+    os.utime(stale, (old, old))
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    set_language("de")
+    assert gettext("Take") == "Aufnehmen"
+
+
+def test_an_installed_package_reads_the_compiled_catalogs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fresh_catalogs: None
+) -> None:
+    compile_catalog(
+        ROOT / "locales" / "es" / "LC_MESSAGES" / "durak.po", tmp_path / "es/LC_MESSAGES/durak.mo"
+    )
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "SOURCE_CATALOG_DIR", tmp_path / "not-a-checkout")
+    set_language("es")
+    assert gettext("Take") == "Recoger"
+
+
+def test_no_catalog_at_all_warns_and_shows_english(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fresh_catalogs: None
+) -> None:
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "none")
+    monkeypatch.setattr(i18n, "SOURCE_CATALOG_DIR", tmp_path / "none")
+    with pytest.warns(RuntimeWarning, match="make i18n"):
+        set_language("da")
+        assert gettext("Take") == "Take"
+
+
+def test_without_babel_the_po_files_cannot_be_compiled_and_the_mo_is_used(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fresh_catalogs: None
+) -> None:
+    source = tmp_path / "src" / "tr" / "LC_MESSAGES" / "durak.po"
+    source.parent.mkdir(parents=True)
+    shutil.copy(ROOT / "locales" / "tr" / "LC_MESSAGES" / "durak.po", source)
+    compile_catalog(source, tmp_path / "mo" / "tr" / "LC_MESSAGES" / "durak.mo")
+    source.touch()  # newer than the .mo, but Babel is "missing"
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "mo")
+    monkeypatch.setattr(i18n, "SOURCE_CATALOG_DIR", tmp_path / "src")
+    monkeypatch.setattr(i18n, "_compile_in_memory", lambda path: None)
+    set_language("tr")
+    assert gettext("Take") == "Al"
+
+
+# --- Babel's locale data ---------------------------------------------------------------------
+
+
+def test_language_names_are_endonyms_from_babel() -> None:
+    names = {language: endonym(language) for language in LANGUAGES}
+    assert names == {
+        "en": "English",
+        "de": "Deutsch",
+        "es": "Español",
+        "tr": "Türkçe",
+        "da": "Dansk",
+        "cs": "Čeština",
+    }
+    set_language("de")
+    assert endonym("cs") == "Čeština"  # endonyms do not depend on the current language
+
+
+@pytest.mark.parametrize(
+    ("language", "number", "percent"),
+    [
+        ("en", "12,345.5", "25%"),
+        ("de", "12.345,5", "25 %"),
+        ("es", "12.345,5", "25 %"),
+        ("tr", "12.345,5", "%25"),
+        ("da", "12.345,5", "25 %"),
+        ("cs", "12 345,5", "25 %"),
+    ],
+)
+def test_numbers_and_percentages_are_formatted_by_babel(language: str, number: str, percent: str) -> None:
+    set_language(language)
+    assert format_number(12345.5).replace("\xa0", " ") == number
+    assert format_percent(0.25).replace("\xa0", " ") == percent
