@@ -168,6 +168,17 @@ def test_play_out_the_win() -> None:
     view.close()
 
 
+def test_play_out_the_durak_endgame_by_clicking() -> None:
+    view = lessons.exercise("endgame_durak")
+    while not view.exercise.game.is_over:
+        legal = sorted(view.exercise.answers, key=str)
+        view.click(legal[-1])  # any line ends the same way
+        assert view.errors.last_error is None
+    assert view.exercise.solved and view.exercise.game.loser == 0
+    assert view.feedback_text.startswith(ex.message_text("goal_reached_durak", {}))
+    view.close()
+
+
 def test_the_ai_opening_move_is_announced() -> None:
     game = ex.Game.from_deal(["6♣", "7♦"], ["Т♠", "К♠"], trump="♠")
     view = lessons.ExerciseView(ex.PlayOut("t", "R12", "Play it out.", game, "durak"))
