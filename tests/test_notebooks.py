@@ -16,14 +16,13 @@ from html import unescape
 from pathlib import Path
 from typing import Any
 
+import nbclient  # the test extra installs nbclient, nbformat and ipykernel
+import nbformat
 import pytest
 
 from durak.i18n import LANGUAGES, gettext, set_language
 from durak.tutorial import lessons
 from durak.tutorial.exercises import NOTEBOOK_EXERCISES
-
-nbformat = pytest.importorskip("nbformat")  # the test extra installs nbformat, nbclient and ipykernel
-nbclient = pytest.importorskip("nbclient")
 
 NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 ALL_NOTEBOOKS = sorted(path.stem for path in NOTEBOOK_DIR.glob("*.ipynb"))
