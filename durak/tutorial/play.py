@@ -61,6 +61,9 @@ LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 SAVE_FILE = "saved_game.json"
 SAVE_FORMAT = "durak-tutorial-save"
 SAVE_VERSION = 1
+# Module-level and marked with N_: Babel does not look inside f-strings on Python 3.11.
+TITLE = N_("Play against the AI")
+MOVES_TITLE = N_("Moves")
 HOW_TO_PLAY = N_(
     "Click a card to play it: the cards you may play now are framed in green. "
     "Use Take and Stop when you want to take the cards or end a bout, and Hint when you are unsure."
@@ -600,9 +603,7 @@ class PlayView(LocalizedVBox):
 
     def render(self) -> None:
         game = self.game
-        self.heading.value = (
-            f"<h2>Durak · {escape(gettext('Play against the AI'))}</h2><p>{escape(gettext(HOW_TO_PLAY))}</p>"
-        )
+        self.heading.value = f"<h2>Durak · {escape(gettext(TITLE))}</h2><p>{escape(gettext(HOW_TO_PLAY))}</p>"
         self.new_game_button.description = gettext("New game")
         self.hint_button.description = gettext("Hint")
         self.take_button.description = gettext("Take")
@@ -621,7 +622,7 @@ class PlayView(LocalizedVBox):
             else ""
         )
         self.hint_text.value = self._hint_html()
-        self.move_log_title.value = f"<b>{escape(gettext('Moves'))}</b>"
+        self.move_log_title.value = f"<b>{escape(gettext(MOVES_TITLE))}</b>"
         self.move_log.value = self._move_log_html()
         moves = len(self.model.moves)
         self.resume_text.value = escape(

@@ -693,6 +693,8 @@ class FeltTable(widgets.VBox):  # type: ignore[misc]
 class RulesView(LocalizedVBox):
     """The full rules: the four sections, localized (from :func:`durak.messages.rules_sections`)."""
 
+    SUBTITLE = N_("2 players · You against the AI · Single deal")
+
     def __init__(self, **kwargs: Any) -> None:
         self.body = widgets.HTML()
         super().__init__(children=(self.body,), **kwargs)
@@ -700,7 +702,7 @@ class RulesView(LocalizedVBox):
         self._start_localized()
 
     def render(self) -> None:
-        parts = [f"<p><b>{escape(gettext('2 players · You against the AI · Single deal'))}</b></p>"]
+        parts = [f"<p><b>{escape(gettext(self.SUBTITLE))}</b></p>"]
         parts += [f"<p>{escape(line)}</p>" for line in deck_description()]
         parts.append("<ol>")
         for title, paragraphs in rules_sections():
