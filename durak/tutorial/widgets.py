@@ -693,8 +693,6 @@ class FeltTable(widgets.VBox):  # type: ignore[misc]
 class RulesView(LocalizedVBox):
     """The full rules: the four sections, localized (from :func:`durak.messages.rules_sections`)."""
 
-    SUBTITLE = N_("2 players · You against the AI · Single deal")
-
     def __init__(self, **kwargs: Any) -> None:
         self.body = widgets.HTML()
         super().__init__(children=(self.body,), **kwargs)
@@ -702,8 +700,8 @@ class RulesView(LocalizedVBox):
         self._start_localized()
 
     def render(self) -> None:
-        parts = [f"<p><b>{escape(gettext(self.SUBTITLE))}</b></p>"]
-        parts += [f"<p>{escape(line)}</p>" for line in deck_description()]
+        # The "two players, single deal" line opens the Goal section, so no subtitle here.
+        parts = [f"<p>{escape(line)}</p>" for line in deck_description()]
         parts.append("<ol>")
         for title, paragraphs in rules_sections():
             items = "".join(f"<li>{escape(p)}</li>" for p in paragraphs)
