@@ -366,3 +366,12 @@ def test_language_choice_survives_into_the_next_notebook(isolated: Path) -> None
     play(seed=1, iterations=ITERATIONS)
     assert i18n.get_language() == "es"
     assert view.game.phase in tuple(Phase)
+
+
+def test_rerunning_the_cell_replaces_the_game_on_screen() -> None:
+    first = play(seed=12, iterations=ITERATIONS)
+    next_click(first).click()
+    assert first.comm is not None
+    second = play(iterations=ITERATIONS, resume=True)
+    assert first.comm is None  # closed: it can no longer overwrite the saved game
+    assert second.game.history == first.game.history

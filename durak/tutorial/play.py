@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import enum
 import json
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
@@ -660,6 +661,9 @@ class PlayView(LocalizedVBox):
         super().close()
 
 
+_LIVE_VIEWS: weakref.WeakSet[PlayView] = weakref.WeakSet()  # the view play() showed last
+
+
 def _running_loop() -> asyncio.AbstractEventLoop | None:
     try:
         return asyncio.get_running_loop()
@@ -694,6 +698,11 @@ def play(
     """
     _check_level(level)
     restore_language()
+    # Re-running the cell replaces the game on screen: two live views must not take turns
+    # overwriting the one saved game.
+    for previous in _LIVE_VIEWS:
+        previous.close()
+    _LIVE_VIEWS.clear()
     delay = ai_delay if ai_delay is not None else (BROWSER_AI_DELAY if _in_kernel() else 0.0)
     problem: ValueError | None = None
     try:
@@ -701,8 +710,10 @@ def play(
     except ValueError as error:  # a damaged save: say so, and deal a new game
         saved, problem = None, error
     if saved is not None and not saved.game.is_over:
-        return PlayView(saved, ai_delay=delay, offer=resume is None)
-    view = PlayView(PlayModel(level, seed, iterations=iterations), ai_delay=delay)
-    if problem is not None:
-        view.errors.show(problem)
+        view = PlayView(saved, ai_delay=delay, offer=resume is None)
+    else:
+        view = PlayView(PlayModel(level, seed, iterations=iterations), ai_delay=delay)
+        if problem is not None:
+            view.errors.show(problem)
+    _LIVE_VIEWS.add(view)
     return view
