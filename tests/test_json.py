@@ -17,13 +17,18 @@ def play(game: Game, *moves: str) -> Game:
     return game
 
 
+MAX_ACTIONS = 2000  # far beyond any real game: a broken engine fails here instead of hanging
+
+
 def mid_game() -> Game:
     """A dealt game some way in: cards in the discard pile, on the table, picked up."""
     game = Game.new(seed=2024)
-    while len(game.stock) > 10 or game.phase is not Phase.DEFEND:
+    for step in range(MAX_ACTIONS):
+        if len(game.stock) <= 10 and game.phase is Phase.DEFEND:
+            return game
         ids = game.legal_ids()
-        game.apply_id(ids[len(game.history) % len(ids)])
-    return game
+        game.apply_id(ids[step % len(ids)])
+    raise AssertionError("no such position")
 
 
 def taking_position() -> Game:
@@ -33,9 +38,11 @@ def taking_position() -> Game:
 
 def finished_game() -> Game:
     game = Game.new(seed=77)
-    while not game.is_over:
+    for _ in range(MAX_ACTIONS):
+        if game.is_over:
+            return game
         game.apply_id(game.legal_ids()[-1])
-    return game
+    raise AssertionError("the game did not end")
 
 
 POSITIONS: dict[str, Callable[[], Game]] = {
@@ -86,11 +93,13 @@ def test_round_trip_is_identical(name: str) -> None:
 def test_a_loaded_game_plays_on_exactly_like_the_original() -> None:
     game = mid_game()
     loaded = Game.from_json(game.to_json())
-    while not game.is_over:
+    for _ in range(MAX_ACTIONS):
+        if game.is_over:
+            break
         action = game.legal_actions()[0]
         game.apply(action)
         loaded.apply(action)
-    assert loaded.to_json() == game.to_json()
+    assert game.is_over and loaded.to_json() == game.to_json()
 
 
 # --- rejected records ------------------------------------------------------------------

@@ -7,6 +7,7 @@ already discarded, the stock is listed top first and its last card is the face-u
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import pytest
 
@@ -29,6 +30,18 @@ def play(game: Game, *moves: str) -> Game:
     for move in moves:
         game.apply(move)
     return game
+
+
+MAX_ACTIONS = 2000  # far beyond any real game: a broken engine fails here instead of hanging
+
+
+def steps(game: Game) -> Iterator[int]:
+    """Count the actions of a game played to its end by the loop body; fail if it never ends."""
+    for step in range(MAX_ACTIONS):
+        if game.is_over:
+            return
+        yield step
+    raise AssertionError(f"the game did not end within {MAX_ACTIONS} actions")
 
 
 def refused(game: Game, move: str) -> Reason:
@@ -107,7 +120,7 @@ def test_R3_the_same_seed_always_gives_the_same_deal() -> None:
 def test_R3_trump_is_fixed_for_the_whole_deal() -> None:
     game = Game.new(seed=3)
     trump = game.trump
-    while not game.is_over:
+    for _ in steps(game):
         game.apply_id(game.legal_ids()[0])
         assert game.trump is trump
     assert game.trump_card is not None and game.trump_card.suit is trump
@@ -548,6 +561,14 @@ def test_observation_knows_cards_picked_up_and_forgets_them_when_played() -> Non
     assert Card.parse("6♠") not in game.observation(0).unseen
 
 
+def test_observation_forgets_a_picked_up_card_the_defender_beats_with() -> None:
+    game = play(Game.from_deal(["6♠", "7♠"], ["8♠", "9♣"], [], attacker=0, trump="♥"), "attack 7♠", "take")
+    play(game, "stop")
+    assert game.observation(0).opponent_known == (Card.parse("7♠"),)
+    play(game, "attack 6♠", "defend 7♠")
+    assert game.observation(0).opponent_known == () and game.known_cards(1) == ()
+
+
 def test_observation_unseen_excludes_everything_this_player_has_seen() -> None:
     game = refill_position(["Т♠", "К♠", "Д♠", "6♥"])
     ai_hand = set(game.hands[1])
@@ -601,8 +622,8 @@ def test_replaying_the_history_on_the_same_deal_gives_the_same_game() -> None:
 
 def test_replaying_a_new_game_from_its_start_record() -> None:
     game = Game.new(seed=99)
-    while not game.is_over:
-        game.apply_id(game.legal_ids()[len(game.history) % len(game.legal_ids())])
+    for step in steps(game):
+        game.apply_id(game.legal_ids()[step % len(game.legal_ids())])
     start = json.loads(game.to_json())["start"]
     replay = Game.from_deal(*start["hands"], start["stock"], attacker=start["attacker"], trump=start["trump"])
     for action in game.history:
@@ -613,11 +634,10 @@ def test_replaying_a_new_game_from_its_start_record() -> None:
 
 def test_legal_ids_and_legal_actions_agree() -> None:
     game = Game.new(seed=8)
-    while True:
+    for _ in steps(game):
         assert [action.id for action in game.legal_actions()] == game.legal_ids()
-        if game.is_over:
-            break
         game.apply_id(game.legal_ids()[0])
+    assert game.legal_actions() == [] and game.legal_ids() == []
 
 
 def test_copy_is_independent() -> None:
