@@ -277,14 +277,13 @@ def test_R8_six_card_limit_even_against_a_bigger_hand() -> None:
 
 
 def test_R8_six_attack_cards_are_allowed_in_the_first_bout_too() -> None:
-    # no "five before the first discard" variant
-    game = Game.from_deal(
-        ["6♠", "6♣", "6♥", "7♠", "7♣", "7♦"],
-        ["7♥", "8♠", "8♣", "8♥", "9♦", "В♦"],
-        ["10♠", "Т♠"],
-        attacker=0,
-    )
-    assert game.bout_limit == 6 and game.discard != ()
+    # no "five before the first discard" variant: a full deal, nothing discarded yet
+    hand0 = ["6♠", "6♣", "6♥", "7♠", "7♣", "7♦"]
+    hand1 = ["7♥", "8♠", "8♣", "8♥", "9♦", "В♦"]
+    rest = [str(card) for card in DECK if str(card) not in hand0 + hand1 + ["6♦"]]
+    game = Game.from_deal(hand0, hand1, [*rest, "6♦"])
+    assert len(game.stock) == 24 and game.discard == () and game.attacker == 0
+    assert game.bout_limit == 6
     play(game, "attack 6♥", "defend 7♥", "attack 6♠", "take")
     play(game, "attack 6♣", "attack 7♠", "attack 7♣", "attack 7♦")
     assert len(game.table) == 6 and legal(game) == {"stop"}
