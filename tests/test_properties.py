@@ -207,9 +207,7 @@ def all_cards(game: Game) -> list[Card]:
 
 @FAST
 @given(deals)
-def test_36_cards_always_accounted_for_and_the_engine_follows_the_rules(
-    deal: Deal,
-) -> None:
+def test_36_cards_always_accounted_for_and_the_engine_follows_the_rules(deal: Deal) -> None:
     model: Model | None = None
     for game, action in playout(*deal):
         if model is None:
@@ -247,7 +245,6 @@ def test_consequences_of_the_rules_hold_at_every_step(deal: Deal) -> None:
 @given(deals)
 def test_every_game_ends(deal: Deal) -> None:
     """After the stock is empty, each bout discards cards or shrinks the attacker's hand."""
-    game = new_game(deal[0], deal[1])
     bout_start: tuple[int, int, int] | None = None
     for game, action in playout(*deal):
         if not game.table:
@@ -263,9 +260,7 @@ def test_every_game_ends(deal: Deal) -> None:
 
 @SLOW
 @given(deals)
-def test_every_legal_action_is_accepted_and_every_illegal_one_rejected_unchanged(
-    deal: Deal,
-) -> None:
+def test_every_legal_action_is_accepted_and_every_illegal_one_rejected_unchanged(deal: Deal) -> None:
     for game, _ in playout(*deal):
         legal = set(game.legal_actions())
         mover = game.to_move
@@ -308,9 +303,7 @@ def test_json_round_trip_is_identical(deal: Deal) -> None:
 
 @FAST
 @given(deals)
-def test_replaying_the_history_on_the_same_deal_gives_the_same_game(
-    deal: Deal,
-) -> None:
+def test_replaying_the_history_on_the_same_deal_gives_the_same_game(deal: Deal) -> None:
     final = finished(*deal)
     replay = new_game(deal[0], deal[1])
     for action in final.history:
@@ -331,11 +324,7 @@ def twin(game: Game, player: int, unseen: set[Card], rng: random.Random) -> Game
     """The same deal with the cards ``player`` never saw shuffled among their places,
     replayed with the same actions: ``player`` cannot tell the two games apart."""
     start = json.loads(game.to_json())["start"]
-    places = [
-        [Card.parse(text) for text in start["hands"][0]],
-        [Card.parse(text) for text in start["hands"][1]],
-    ]
-    places.append([Card.parse(text) for text in start["stock"]])
+    places = [[Card.parse(text) for text in place] for place in (*start["hands"], start["stock"])]
     hidden = [card for place in places for card in place if card in unseen]
     rng.shuffle(hidden)
     swapped = iter(hidden)
@@ -349,10 +338,8 @@ def twin(game: Game, player: int, unseen: set[Card], rng: random.Random) -> Game
 @FAST
 @given(deals)
 def test_the_observation_never_contains_hidden_cards(deal: Deal) -> None:
-    seed = deal[0]
     ever_seen: list[set[Card]] | None = None
-    rng = random.Random(seed)
-    game = new_game(deal[0], deal[1])
+    rng = random.Random(deal[0])
     checks = 0
     for game, _ in playout(*deal):
         if ever_seen is None:
