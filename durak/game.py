@@ -187,7 +187,7 @@ class Game:
             raise ValueError("both hands need cards while the stock is not empty")
         if attacker is None:
             attacker = _first_attacker(hands, trump_suit)
-        if attacker not in (0, 1):
+        if isinstance(attacker, bool) or attacker not in (0, 1):
             raise ValueError(f"attacker must be 0 (you) or 1 (the AI), not {attacker!r}")
         return cls._deal(hands, stock_cards, attacker, trump_suit)
 

@@ -34,7 +34,7 @@ def load_game(text: str) -> Game:
     moves = _field(record, "moves", list)
     state = _field(record, "state", dict)
     seed = record.get("seed")
-    if seed is not None and not isinstance(seed, int):
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise ValueError("saved game: 'seed' must be an integer or null")
     _check_cards_accounted(state)
 

@@ -300,3 +300,12 @@ def test_a_card_that_is_not_a_card_is_rejected() -> None:
     data["state"]["hands"][1][0] = "5♠"
     with pytest.raises(ValueError, match="not a card"):
         load(data)
+
+
+def test_a_boolean_is_neither_a_seed_nor_an_attacker() -> None:
+    record = json.loads(Game.new(seed=1).to_json())
+    record["seed"] = True
+    with pytest.raises(ValueError, match="seed"):
+        Game.from_json(json.dumps(record))
+    with pytest.raises(ValueError, match="attacker"):
+        Game.from_deal(["6♠"], ["7♠"], [], attacker=True, trump="♠")  # type: ignore[arg-type]
