@@ -29,11 +29,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import ipywidgets as widgets
 
 from durak.actions import STOP, TAKE, Action, ActionKind
+from durak.ai import Hint, Player, hint, make_player
 from durak.cards import Card
 from durak.game import Game, Observation, Phase
 from durak.i18n import N_, gettext, ngettext
@@ -75,39 +76,16 @@ BROWSER_AI_DELAY = 0.7  # seconds between the AI's actions in a live notebook, s
 # --- the AI, behind one seam ---------------------------------------------------------
 
 
-class Player(Protocol):
-    def choose(self, observation: Observation, legal_actions: list[Action]) -> Action: ...
-
-
-@dataclass(frozen=True, slots=True)
-class _StandInHint:
-    action: Action
-    reason: str | None = None
-
-
-class _FirstLegal:
-    """TEMPORARY stand-in until durak.ai exists: always the first legal action."""
-
-    def choose(self, observation: Observation, legal_actions: list[Action]) -> Action:
-        return legal_actions[0]
-
-
 def make_ai(level: str, seed: int | None = None, iterations: int | None = None) -> Player:
-    """The AI opponent for ``level`` (easy, normal or hard; also random or greedy)."""
-    try:
-        from durak.ai import make_player  # type: ignore[attr-defined]
-    except ImportError:
-        return _FirstLegal()
-    player: Player = make_player(level, seed=seed, iterations=iterations)
-    return player
+    """The AI opponent for ``level`` (easy, normal or hard; also random or greedy).
+
+    The one seam between the game view and :mod:`durak.ai`.
+    """
+    return make_player(level, seed=seed, iterations=iterations)
 
 
-def ai_hint(observation: Observation, legal_actions: list[Action]) -> Any:
-    """A suggestion for you: an object with ``.action`` and ``.reason`` (a reason code)."""
-    try:
-        from durak.ai import hint  # type: ignore[attr-defined]
-    except ImportError:
-        return _StandInHint(legal_actions[0])
+def ai_hint(observation: Observation, legal_actions: list[Action]) -> Hint:
+    """A suggestion for you, with a reason code for :func:`durak.messages.hint_message`."""
     return hint(observation, legal_actions)
 
 
@@ -288,7 +266,7 @@ class PlayModel:
         self._changed()
         return move
 
-    def hint(self) -> Any:
+    def hint(self) -> Hint | None:
         """A suggested action for you with a reason code, or None when it is not your turn."""
         legal = self.human_actions()
         if not legal:
@@ -376,10 +354,6 @@ def _describe_action(action: Action) -> str:
     return gettext("stop")
 
 
-def _hint_reason(reason: object) -> str:
-    return "" if reason is None else hint_message(str(reason))
-
-
 def _game_over_text(game: Game) -> str:
     return game_over_message(game.loser, viewer=HUMAN)
 
@@ -415,7 +389,7 @@ class PlayView(LocalizedVBox):
     ) -> None:
         self.model = model
         self.ai_delay = ai_delay
-        self._hint: Any = None
+        self._hint: Hint | None = None
         self._ai_pending = False
 
         self.heading = widgets.HTML()
@@ -647,7 +621,7 @@ class PlayView(LocalizedVBox):
         if self._hint is None:
             return ""
         text = gettext("Hint: {move}.").format(move=_describe_action(self._hint.action))
-        reason = _hint_reason(getattr(self._hint, "reason", None))
+        reason = hint_message(self._hint.reason)
         return escape(f"{text} {reason}".strip())
 
     def close(self) -> None:
