@@ -16,6 +16,7 @@ from durak.tutorial import settings
 from durak.tutorial.style import Appearance, table_css
 from durak.tutorial.widgets import (
     BLACK,
+    LEGAL_BORDER,
     RED,
     TRUMP_BACKGROUND,
     AppearanceControls,
@@ -78,7 +79,7 @@ def test_playable_state_is_visible() -> None:
     attack = Action.attack(Card.parse("7♠"))
     button.set_playable(True, attack)
     assert not button.disabled and button.action == attack
-    assert "solid" in button.layout.border and button.layout.border.startswith("2px")
+    assert button.layout.border == LEGAL_BORDER
 
 
 def test_face_down_card_hides_its_face() -> None:
