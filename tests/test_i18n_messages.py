@@ -302,6 +302,16 @@ def test_hints_are_translated(language: str) -> None:
     assert all(a != b for a, b in zip(english, translated, strict=True))  # type: ignore[call-overload]
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_hint_reason_of_the_ai_has_a_message(language: str) -> None:
+    from durak.ai import HintReason
+
+    assert {reason.value for reason in HintReason} <= set(HINT_MESSAGES)
+    general = in_language(language, lambda: hint_message("a_reason_from_a_newer_ai"))
+    for reason in HintReason:
+        assert in_language(language, lambda reason=reason: hint_message(reason)) != general
+
+
 def test_an_unknown_hint_code_gets_a_general_sentence() -> None:
     assert hint_message("a_reason_from_a_newer_ai") == "This is the move the AI suggests."
     assert (
