@@ -451,6 +451,14 @@ class PlayView(LocalizedVBox):
             children=(self.heading, self.language, self.appearance, self.resume_offer, self.board), **kwargs
         )
         self.add_class("durak-play")
+        # Stable hooks for browser tests and page styles; the visible labels change with the language.
+        for widget, name in (
+            (self.take_button, "durak-take"), (self.stop_button, "durak-stop"),
+            (self.hint_button, "durak-hint"), (self.new_game_button, "durak-new-game"),
+            (self.rematch_button, "durak-rematch"), (self.game_over, "durak-game-over"),
+            (self.move_log, "durak-move-log"), (self.level, "durak-level"),
+        ):  # fmt: skip
+            widget.add_class(name)
 
         guard = self.errors.guard
         self.hand.on_play(guard(self._card_clicked))
