@@ -398,3 +398,13 @@ def test_switching_language_changes_every_message_produced_afterwards(language: 
     assert same <= {"AI"}, same
     set_language("en")
     assert every_text() == english
+
+
+def test_a_translation_with_broken_placeholders_shows_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    import durak.messages
+
+    monkeypatch.setattr(durak.messages, "gettext", lambda message: "{kaart} is niet in je hand {")
+    monkeypatch.setattr(durak.messages, "ngettext", lambda s, p, n: "{count} kaarten")
+    error = IllegalAction(Reason.NOT_IN_HAND, card=DECK[0])
+    assert illegal_action_message(error) == "6♠ is not in your hand."
+    assert cards_left(3) == "3 cards left"
