@@ -63,11 +63,11 @@ def _fill(translated: str, source: str, params: dict[str, Any]) -> str:
     A catalog whose placeholders differ from the msgid's (the catalog tests forbid it) must
     cost the learner a language, not a crash.
     """
-    if _fields(translated) <= set(params):
-        try:
+    try:
+        if _fields(translated) <= set(params):
             return translated.format(**params)
-        except (IndexError, ValueError):
-            pass
+    except (IndexError, ValueError):  # e.g. a lone "{"
+        pass
     return source.format(**params)
 
 
