@@ -239,6 +239,9 @@ def card_tooltip(card: Card, trump: Suit | None = None) -> str:
     return name
 
 
+PLAYABLE_CLASS = "durak-playable"
+
+
 class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
     """One card as a button: the Cyrillic or number index and the suit symbol.
 
@@ -294,6 +297,10 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
     def _paint(self) -> None:
         style = self.style
         self.disabled = self.playable is False
+        if self.playable:  # a stable hook for page styles and browser tests
+            self.add_class(PLAYABLE_CLASS)
+        else:
+            self.remove_class(PLAYABLE_CLASS)
         self.layout.border = LEGAL_BORDER if self.playable else PLAIN_BORDER
         style.font_size = "1.15em"
         style.font_weight = "bold"
