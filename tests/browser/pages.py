@@ -1,0 +1,107 @@
+"""What the browser tests do on a page: open a notebook, run it, read and click the widgets."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.browser.servers import TOKEN
+
+KERNEL_IDLE = '.jp-StatusBar-TextItem[title^="Change kernel"]'
+PLAY = ".durak-play"
+HAND_PLAYABLE = f"{PLAY} .durak-hand button.durak-playable:enabled"
+TAKE = f"{PLAY} button.durak-take"
+STOP = f"{PLAY} button.durak-stop"
+GAME_OVER = f"{PLAY} .durak-game-over"
+MOVE_LOG_ITEMS = f"{PLAY} .durak-move-log li"
+
+
+def language_select(page: Any) -> Any:
+    """The language picker: the drop-down that offers Deutsch."""
+    return page.locator("select:has(option:text-is('Deutsch'))").first
+
+
+def open_in_lab(page: Any, base_url: str, notebook: str) -> None:
+    """Open ``notebook`` in JupyterLab and run all its cells from the Run menu."""
+    page.goto(f"{base_url}/lab/tree/{notebook}?token={TOKEN}")
+    # The toolbar says "idle" before a kernel exists; the status bar names the kernel once it does.
+    page.locator(KERNEL_IDLE).filter(has_text="Idle").wait_for(timeout=90_000)
+    page.locator(".jp-Notebook").first.click()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+
+def open_in_voila(page: Any, base_url: str, notebook: str) -> None:
+    page.goto(f"{base_url}/voila/render/{notebook}")
+
+
+def game_over_text(page: Any) -> str:
+    """The game-over message ('' while the game goes on)."""
+    locator = page.locator(GAME_OVER)
+    return str(locator.inner_text()).strip() if locator.count() else ""
+
+
+QUIET_MS = 250
+TRACK_MUTATIONS = """() => {
+    window.__durakLastMutation = performance.now();
+    new MutationObserver(() => { window.__durakLastMutation = performance.now(); })
+        .observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+
+
+def settle(page: Any) -> None:
+    """Wait until the page has not changed for a moment: widget views render asynchronously,
+    so a button can look enabled for a few frames after the kernel has moved on."""
+    if not page.evaluate("() => '__durakLastMutation' in window"):
+        page.evaluate(TRACK_MUTATIONS)
+    page.wait_for_function(f"() => performance.now() - window.__durakLastMutation > {QUIET_MS}")
+
+
+def enabled(page: Any, selector: str) -> list[Any]:
+    locator = page.locator(selector)
+    return [locator.nth(i) for i in range(locator.count())]
+
+
+def play_to_the_end(page: Any, seed: int = 1, max_clicks: int = 400) -> int:
+    """Click legal cards, take and stop (chosen at random) until the game-over message shows.
+
+    Returns the number of clicks. After each click it waits for the move log to grow, so a
+    button is never clicked twice while the kernel is still answering.
+    """
+    rng = random.Random(seed)
+    clicks = 0
+    deadline = time.monotonic() + 600
+    while not game_over_text(page):
+        assert clicks < max_clicks and time.monotonic() < deadline, "the game did not end"
+        settle(page)
+        choices = (
+            enabled(page, HAND_PLAYABLE) + enabled(page, f"{TAKE}:enabled") + enabled(page, f"{STOP}:enabled")
+        )
+        if not choices:
+            page.wait_for_timeout(100)  # the AI is moving
+            continue
+        logged = page.locator(MOVE_LOG_ITEMS).count()
+        rng.choice(choices).click()
+        clicks += 1
+        wait_for_move_logged(page, logged)
+    return clicks
+
+
+def wait_for_move_logged(page: Any, logged: int, timeout_ms: float = 5_000) -> bool:
+    """Wait for the move log to grow past ``logged`` lines; False if it did not.
+
+    A click that lands while the view is re-rendering its buttons can be lost, as
+    with a real mouse; the caller then looks at the page again and clicks anew.
+    """
+    try:
+        page.wait_for_function(
+            "([selector, n]) => document.querySelectorAll(selector).length > n",
+            arg=[MOVE_LOG_ITEMS, logged],
+            timeout=timeout_ms,
+        )
+    except PlaywrightTimeout:
+        return False
+    return True

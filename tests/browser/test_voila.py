@@ -1,0 +1,21 @@
+"""The play notebook as a Voilà app: no code on the page, a whole game by clicking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import screenshot
+from tests.browser.pages import PLAY, game_over_text, open_in_voila, play_to_the_end
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_whole_game_in_the_voila_app(page: Any, voila: str) -> None:
+    open_in_voila(page, voila, "05_play_vs_ai.ipynb")
+    page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for()
+    assert "from durak.tutorial import" not in page.locator("body").inner_text()  # no code shown
+    play_to_the_end(page, seed=11)
+    assert game_over_text(page)
+    screenshot(page, "voila-play-end")
