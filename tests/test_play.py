@@ -18,7 +18,7 @@ from durak import STOP, TAKE, Action, Card, Game, IllegalAction, Phase, i18n
 from durak.i18n import LANGUAGES, set_language
 from durak.messages import game_over_message, illegal_action_message
 from durak.tutorial import play, settings
-from durak.tutorial.play import SAVE_FILE, MoveKind, PlayModel, PlayView, replay_moves
+from durak.tutorial.play import HINT_BORDER, SAVE_FILE, MoveKind, PlayModel, PlayView, replay_moves
 from durak.tutorial.widgets import CardButton, LanguagePicker
 
 ITERATIONS = 12  # a small search budget keeps whole games fast
@@ -141,6 +141,8 @@ def test_hint_names_a_legal_move_with_its_reason() -> None:
     hint = view._hint
     assert hint is not None and hint.action in view.game.legal_actions()
     assert view.hint_text.value != ""
+    marked = [b for b in view.hand.buttons if b.layout.border == HINT_BORDER]
+    assert [b.action for b in marked] == ([hint.action] if hint.action.card else [])
     english = view.hint_text.value
     set_language("de")
     assert view.hint_text.value != english  # re-rendered, not left in English

@@ -70,6 +70,7 @@ HOW_TO_PLAY = N_(
     "Click a card to play it: the cards you may play now are framed in green. "
     "Use Take and Stop when you want to take the cards or end a bout, and Hint when you are unsure."
 )
+HINT_BORDER = "3px solid #ffb300"  # the card a hint suggests
 BROWSER_AI_DELAY = 0.7  # seconds between the AI's actions in a live notebook, so each can be seen
 
 
@@ -581,7 +582,7 @@ class PlayView(LocalizedVBox):
         if self._hint is not None:
             for button in self.hand.buttons:
                 if button.action == self._hint.action:
-                    button.layout.border = "3px solid #f0b400"
+                    button.layout.border = HINT_BORDER
         self.render()
 
     def render(self) -> None:
