@@ -25,11 +25,12 @@ def language_select(page: Any) -> Any:
 
 
 def open_in_lab(page: Any, base_url: str, notebook: str) -> None:
-    """Open ``notebook`` in JupyterLab and run all its cells from the Run menu."""
-    page.goto(f"{base_url}/lab/tree/{notebook}?token={TOKEN}")
+    """Open ``notebook`` in JupyterLab, alone in a fresh workspace, and run all its cells."""
+    workspace = notebook.removesuffix(".ipynb")
+    page.goto(f"{base_url}/lab/workspaces/{workspace}/tree/{notebook}?reset&token={TOKEN}")
     # The toolbar says "idle" before a kernel exists; the status bar names the kernel once it does.
     page.locator(KERNEL_IDLE).filter(has_text="Idle").wait_for(timeout=90_000)
-    page.locator(".jp-Notebook").first.click()
+    page.locator(".jp-NotebookPanel:visible .jp-Notebook").first.click()
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
 

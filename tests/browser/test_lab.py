@@ -71,7 +71,7 @@ def test_an_exercise_of_playing_a_bout_by_clicking(page: Any, lab: str) -> None:
     open_in_lab(page, lab, "03_playing_a_bout.ipynb")
     exercise_ids = [f.__name__ for f in ex.NOTEBOOK_EXERCISES["03_playing_a_bout"]]
     views = page.locator(".durak-exercise")
-    views.nth(len(exercise_ids) - 1).wait_for()
+    views.nth(len(exercise_ids) - 1).wait_for(timeout=180_000)
     language_select(page).select_option(label=endonym("de"))
     view = views.nth(exercise_ids.index("beat_plain"))
 
