@@ -1,0 +1,213 @@
+"""Reading the opponent's hand from its play: weights for sampled deals.
+
+Every deal the sampler produces is *possible*; but some make the opponent's past moves far more
+likely than others. Most players lead a low card, beat with the cheapest card that beats, take
+only when beating is impossible or costly, and throw in their cheap matching cards. So a deal in
+which the opponent stopped throwing in while holding a cheap matching card, or led the queen
+while holding a seven, is less likely than one in which it had no better move.
+
+:class:`History` replays an observation's public history once and records the opponent's
+decisions, the cards it picked up and how many cards it drew after each bout. For a sampled
+opponent hand, :meth:`History.likelihood` walks that record backwards, rebuilding the hand the
+opponent held at each of its decisions (the cards drawn at each refill are chosen at random among
+the cards it could have drawn), and multiplies the probabilities of its moves under a forgiving
+model: with probability ``1 - noise`` it plays like a sensible rule-of-thumb player, otherwise
+any legal move. The model never excludes a deal; it only ranks deals.
+
+Decisions made after the stock ran out carry no weight: from then on nothing is hidden.
+"""
+
+from __future__ import annotations
+
+import random
+
+from durak.actions import DEFEND_OFFSET, STOP_ID, TAKE_ID
+from durak.ai.policy import DEFAULT, RuleParams, add_move, defend_move, lead_card, throw_move
+from durak.ai.position import ADDING, BEATS, DEFEND, LEAD, NONTRUMPS, SAME_RANK, THROW_IN, to_value
+from durak.game import HAND_SIZE, MAX_ATTACKS, Observation
+
+__all__ = ["History"]
+
+_DECIDE, _PICKUP, _DRAW = 0, 1, 2
+DECK_SIZE = 36
+STOCK_AT_START = DECK_SIZE - 2 * HAND_SIZE
+
+Event = tuple[int, ...]
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _greedy_move(phase: int, hand: int, attack: int, ranks: int, room: int) -> int:
+    """What the published greedy baseline would do."""
+    if phase == LEAD:
+        return _lowest(hand)
+    if phase == DEFEND:
+        beaters = hand & BEATS[attack]
+        return DEFEND_OFFSET + _lowest(beaters) if beaters else TAKE_ID
+    plain = hand & ranks & NONTRUMPS if room > 0 else 0
+    return _lowest(plain) if plain else STOP_ID
+
+
+class History:
+    """The opponent's part of an observation's history, replayed from the deal.
+
+    ``usable`` is False when the history cannot be replayed from a standard deal (a position set
+    up by hand, for instance); :meth:`likelihood` then weighs every deal alike.
+    """
+
+    def __init__(self, observation: Observation, noise: float = 0.25, params: RuleParams = DEFAULT) -> None:
+        self.noise = noise
+        self.params = params
+        self.events: list[Event] = []
+        self.decisions = 0
+        self.usable = self._replay(observation)
+
+    def _replay(self, observation: Observation) -> bool:
+        trump = observation.trump_index
+        history = observation.history_ids
+        opponent = 1 - observation.player
+        attacker = observation.attacker ^ (_switches(history) & 1)
+        trump_card = (
+            to_value(observation.trump_card_index, trump) if observation.trump_card_index >= 0 else -1
+        )
+        counts = [HAND_SIZE, HAND_SIZE]
+        stock = STOCK_AT_START
+        known = 0  # cards the opponent picked up (or the trump card it drew) and still holds
+        phase = LEAD
+        table = ranks = attacks = 0
+        limit = min(MAX_ATTACKS, HAND_SIZE)
+        last_attack = -1
+        events = self.events
+        for action in history:
+            defender = 1 - attacker
+            mover = defender if phase == DEFEND else attacker
+            if action < TAKE_ID:
+                card = to_value(action % DEFEND_OFFSET, trump)
+                move = card if action < DEFEND_OFFSET else DEFEND_OFFSET + card
+            else:
+                move = action
+            if mover == opponent and stock:
+                events.append((_DECIDE, phase, last_attack, ranks, limit - attacks, stock, move))
+                self.decisions += 1
+            if action < DEFEND_OFFSET:
+                attacks += 1
+                last_attack = card
+                if phase != ADDING:
+                    phase = DEFEND
+            elif action < TAKE_ID:
+                phase = THROW_IN
+            elif action == TAKE_ID:
+                phase = ADDING
+                continue
+            else:
+                if phase == ADDING:  # R9: the defender picks the table up and attacks not
+                    counts[defender] += table.bit_count()
+                    if defender == opponent:
+                        known |= table
+                        events.append((_PICKUP, table))
+                    drawers = (attacker, defender)
+                else:  # R10: the defender attacks next
+                    drawers = (attacker, defender)
+                    attacker = defender
+                for player in drawers:  # R11: the bout's attacker draws first
+                    drawn = min(max(0, HAND_SIZE - counts[player]), stock)
+                    stock -= drawn
+                    counts[player] += drawn
+                    if player == opponent and drawn:
+                        got_trump = trump_card if not stock and trump_card >= 0 else -1
+                        if got_trump >= 0:
+                            known |= 1 << got_trump
+                        events.append((_DRAW, drawn, known, got_trump))
+                phase = LEAD
+                table = ranks = attacks = 0
+                last_attack = -1
+                limit = min(MAX_ATTACKS, counts[1 - attacker])
+                continue
+            # a card was played: it leaves its player's hand and the opponent's known cards
+            counts[mover] -= 1
+            table |= 1 << card
+            ranks |= SAME_RANK[card]
+            if mover == opponent:
+                known &= ~(1 << card)
+        expected_known = 0
+        for card in range(DECK_SIZE):
+            if observation.opponent_known_mask >> card & 1:
+                expected_known |= 1 << to_value(card, trump)
+        return (
+            counts[opponent] == observation.opponent_hand_size
+            and stock == observation.stock_size
+            and known == expected_known
+            and attacker == observation.attacker
+        )
+
+    def likelihood(self, hand: int, rng: random.Random) -> float:
+        """How likely the opponent's recorded moves are if it now holds ``hand`` (value order).
+
+        The result is only meaningful relative to other hands of the same observation.
+        """
+        if not self.usable or not self.decisions:
+            return 1.0
+        noise = self.noise
+        agree = 1.0 - noise
+        params = self.params
+        weight = 1.0
+        for event in reversed(self.events):
+            kind = event[0]
+            if kind == _DECIDE:
+                _, phase, attack, ranks, room, stock, move = event
+                if move < TAKE_ID:
+                    hand |= 1 << (move % DEFEND_OFFSET)  # the card was still in its hand
+                if phase == LEAD:
+                    legal = hand.bit_count()
+                    sensible = lead_card(hand, 0, stock)
+                elif phase == DEFEND:
+                    legal = (hand & BEATS[attack]).bit_count() + 1
+                    sensible = defend_move(hand, 0, attack, stock, params)
+                elif phase == THROW_IN:
+                    legal = (hand & ranks).bit_count() + 1 if room > 0 else 1
+                    sensible = throw_move(hand, 0, ranks, room, stock)
+                else:
+                    legal = (hand & ranks).bit_count() + 1 if room > 0 else 1
+                    sensible = add_move(hand, ranks, room, stock)
+                if legal > 1:
+                    greedy = _greedy_move(phase, hand, attack, ranks, room)
+                    weight *= agree * ((move == sensible) + (move == greedy)) / 2 + noise / legal
+            elif kind == _PICKUP:
+                hand &= ~event[1]
+            else:
+                _, drawn, known, trump_card = event
+                candidates = hand & ~known
+                if trump_card >= 0:  # the face-up card was the last one drawn: it is known
+                    hand &= ~(1 << trump_card)
+                    drawn -= 1
+                cards = []
+                while candidates:
+                    low = candidates & -candidates
+                    candidates ^= low
+                    cards.append(low)
+                if len(cards) < drawn:
+                    return 0.0
+                for low in rng.sample(cards, drawn):
+                    hand ^= low
+        return weight
+
+
+def _switches(history: tuple[int, ...]) -> int:
+    """How many bouts of ``history`` ended in a successful defence (the attacker changed)."""
+    phase = LEAD
+    switches = 0
+    for action in history:
+        if action < DEFEND_OFFSET:
+            if phase != ADDING:
+                phase = DEFEND
+        elif action < TAKE_ID:
+            phase = THROW_IN
+        elif action == TAKE_ID:
+            phase = ADDING
+        else:
+            if phase == THROW_IN:
+                switches += 1
+            phase = LEAD
+    return switches

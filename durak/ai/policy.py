@@ -1,0 +1,274 @@
+"""A fast rule-of-thumb policy: the playout policy of the search and the "easy"/"normal" style.
+
+It works on value-ordered masks (see :mod:`durak.ai.position`), so "the cheapest card" is a
+hand's lowest bit. The rules, in short:
+
+- lead the cheapest non-trump, preferring a rank you hold twice (the twin can follow it);
+- beat with the cheapest card that beats, but take rather than spend a high trump on a plain
+  card while the stock is still thick;
+- throw in cheap matching non-trumps; after a take, hand over the cards you least want.
+
+>>> from durak.ai.position import Position
+>>> hands = [0b111, 0b111 << 27]  # three plain sixes against three low trumps
+>>> rule_move(Position(hands, [], attacker=0)) in (0, 1, 2)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from durak.actions import DEFEND_OFFSET
+from durak.ai.position import (
+    ADDING,
+    BEATS,
+    DEFEND,
+    LEAD,
+    NONTRUMPS,
+    OVER,
+    RANK,
+    SAME_RANK,
+    STOP,
+    TAKE,
+    THROW_IN,
+    Position,
+)
+from durak.game import HAND_SIZE, MAX_ATTACKS
+
+__all__ = ["RuleParams", "playout", "rule_move"]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleParams:
+    """The knobs of the rule-of-thumb policy (ranks are 0 for a six up to 8 for an ace)."""
+
+    take_trump_rank: int = 3  # take rather than beat a plain card with a trump of this rank or more…
+    take_min_stock: int = 8  # …while the stock holds at least this many cards
+    noise: float = 0.0  # the chance of a uniformly random legal move instead
+
+
+DEFAULT = RuleParams()
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _beatable(cards: int, other_hand: int) -> int:
+    """The cards of ``cards`` that some card of ``other_hand`` beats."""
+    out = 0
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        if other_hand & BEATS[low.bit_length() - 1]:
+            out |= low
+    return out
+
+
+def lead_card(hand: int, other_hand: int, stock: int) -> int:
+    """The cheapest non-trump, or its rank's twin when holding a pair of a low rank.
+
+    With the stock empty (everything is known), first a plain card the defender cannot beat.
+    """
+    plain = hand & NONTRUMPS
+    if not stock:
+        safe = plain & ~_beatable(plain, other_hand)
+        if safe:
+            return _lowest(safe)
+    if not plain:
+        return _lowest(hand)
+    card = _lowest(plain)
+    rest = plain ^ (1 << card)
+    if rest and not SAME_RANK[card] & rest:
+        second = _lowest(rest)
+        # a pair one rank higher is worth leading: the twin follows without a defence card
+        if RANK[second] <= RANK[card] + 1 and SAME_RANK[second] & rest != 1 << second:
+            return second
+    return card
+
+
+def defend_move(hand: int, attacker_hand: int, attack: int, stock: int, params: RuleParams = DEFAULT) -> int:
+    """The cheapest card that beats, but take rather than spend a high trump early.
+
+    With the stock empty, the cheapest beater whose rank the attacker cannot throw in."""
+    beaters = hand & BEATS[attack]
+    if not beaters:
+        return TAKE
+    card = _lowest(beaters)
+    if not stock:
+        rest = beaters
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if not SAME_RANK[low.bit_length() - 1] & attacker_hand:
+                card = low.bit_length() - 1
+                break
+    elif (
+        card >= 27 and attack < 27 and stock >= params.take_min_stock and RANK[card] >= params.take_trump_rank
+    ):
+        return TAKE
+    return DEFEND_OFFSET + card
+
+
+def throw_move(hand: int, other_hand: int, ranks: int, room: int, stock: int) -> int:
+    """Throw in the cheapest matching plain card, or stop. With the stock empty, any matching
+    card, one the defender cannot beat first."""
+    if room <= 0:
+        return STOP
+    matching = hand & ranks
+    if not matching:
+        return STOP
+    if not stock:
+        safe = matching & ~_beatable(matching, other_hand)
+        return _lowest(safe if safe else matching)
+    plain = matching & NONTRUMPS
+    return _lowest(plain) if plain else STOP
+
+
+def add_move(hand: int, ranks: int, room: int, stock: int) -> int:
+    """After a take, hand over the cheapest matching plain card; trumps only when that empties
+    the hand with the stock gone (the attacker is then out)."""
+    if room <= 0:
+        return STOP
+    matching = hand & ranks
+    plain = matching & NONTRUMPS
+    if plain:
+        return _lowest(plain)
+    if not stock and matching and matching == hand and matching.bit_count() <= room:
+        return _lowest(matching)
+    return STOP
+
+
+def rule_move(position: Position, params: RuleParams = DEFAULT) -> int:
+    """The policy's move in ``position`` (which must not be over). The other hand is only
+    looked at once the stock is empty, when it is known to both players."""
+    phase = position.phase
+    attacker = position.attacker
+    hand = position.hands[attacker]
+    other = position.hands[1 - attacker]
+    stock = len(position.stock)
+    if phase == LEAD:
+        return lead_card(hand, other, stock)
+    if phase == DEFEND:
+        return defend_move(other, hand, position.attacks[-1], stock, params)
+    room = position.limit - len(position.attacks)
+    if phase == THROW_IN:
+        return throw_move(hand, other, position.ranks, room, stock)
+    return add_move(hand, position.ranks, room, stock)
+
+
+def playout(position: Position, rng: random.Random, params: RuleParams = DEFAULT) -> int | None:
+    """Play ``position`` out with the policy for both sides and return the loser (None on a
+    draw). The position is used up.
+
+    This is the search's inner loop, so it keeps the state in local variables instead of
+    calling :meth:`Position.apply`; a test checks that it plays exactly like
+    :func:`reference_playout`, which does.
+    """
+    hands = position.hands
+    stock = position.stock
+    attacker = position.attacker
+    phase = position.phase
+    if phase == OVER:
+        return position.loser
+    attacks = position.attacks
+    n_attacks = len(attacks)
+    last = attacks[-1] if attacks else -1
+    table = position.table
+    ranks = position.ranks
+    limit = position.limit
+    noise = params.noise
+    draw = rng.random
+    while True:
+        if phase == LEAD:
+            hand = hands[attacker]
+            if noise and draw() < noise:
+                card = _nth_bit(hand, int(draw() * hand.bit_count()))
+            else:
+                card = lead_card(hand, hands[1 - attacker], len(stock))
+            hands[attacker] = hand ^ (1 << card)
+            table = 1 << card
+            ranks = SAME_RANK[card]
+            n_attacks = 1
+            last = card
+            phase = DEFEND
+        elif phase == DEFEND:
+            hand = hands[1 - attacker]
+            if noise and draw() < noise:
+                beaters = hand & BEATS[last]
+                pick = int(draw() * (beaters.bit_count() + 1))
+                move = TAKE if pick == beaters.bit_count() else DEFEND_OFFSET + _nth_bit(beaters, pick)
+            else:
+                move = defend_move(hand, hands[attacker], last, len(stock), params)
+            if move == TAKE:
+                phase = ADDING
+            else:
+                card = move - DEFEND_OFFSET
+                hands[1 - attacker] = hand ^ (1 << card)
+                table |= 1 << card
+                ranks |= SAME_RANK[card]
+                phase = THROW_IN
+        else:
+            hand = hands[attacker]
+            room = limit - n_attacks
+            if noise and draw() < noise:
+                matching = hand & ranks if room > 0 else 0
+                pick = int(draw() * (matching.bit_count() + 1))
+                move = STOP if pick == matching.bit_count() else _nth_bit(matching, pick)
+            elif phase == THROW_IN:
+                move = throw_move(hand, hands[1 - attacker], ranks, room, len(stock))
+            else:
+                move = add_move(hand, ranks, room, len(stock))
+            if move != STOP:
+                hands[attacker] = hand ^ (1 << move)
+                table |= 1 << move
+                n_attacks += 1
+                last = move
+                if phase == THROW_IN:
+                    phase = DEFEND
+                continue
+            # the bout ends (R9, R10), then the attacker of the bout draws first (R11)
+            defender = 1 - attacker
+            first = attacker
+            if phase == ADDING:
+                hands[defender] |= table
+            else:
+                attacker = defender
+            for player in (first, 1 - first):
+                hand = hands[player]
+                need = HAND_SIZE - hand.bit_count()
+                while need > 0 and stock:
+                    hand |= 1 << stock.pop()
+                    need -= 1
+                hands[player] = hand
+            if not stock and (not hands[0] or not hands[1]):  # R12
+                if not hands[0] and not hands[1]:
+                    return None
+                return 1 if not hands[0] else 0
+            phase = LEAD
+            limit = min(MAX_ATTACKS, hands[1 - attacker].bit_count())
+
+
+def _nth_bit(mask: int, n: int) -> int:
+    """The number of the ``n``-th lowest card of ``mask``."""
+    for _ in range(n):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def reference_playout(position: Position, rng: random.Random, params: RuleParams = DEFAULT) -> int | None:
+    """:func:`playout` written plainly with :meth:`Position.apply` (for tests)."""
+    noise = params.noise
+    draw = rng.random
+    while position.phase != OVER:
+        if noise and draw() < noise:
+            moves = position.legal()
+            if position.phase == LEAD:
+                move = moves[int(draw() * len(moves))]
+            else:  # the legal list is ordered cheapest first with take/stop last, as above
+                move = moves[int(draw() * len(moves))]
+            position.apply(move)
+            continue
+        position.apply(rule_move(position, params))
+    return position.loser

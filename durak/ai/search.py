@@ -1,0 +1,228 @@
+"""The strong player: determinized Monte Carlo search, and exact play once the stock is empty.
+
+While the stock holds cards, :class:`SearchPlayer` deals the cards it cannot see at random,
+consistently with its observation (:class:`~durak.ai.sampling.Sampler`), and plays every
+legal move out to the end of the game in each such deal with the fast rule-of-thumb policy
+(:mod:`durak.ai.policy`). All moves are played out in the *same* deals with the same random
+numbers, so the comparison between them is paired and far less noisy than its raw counts
+suggest. The move with the best average result is played.
+
+Once the stock is empty nothing is hidden, and the exact solver (:mod:`durak.ai.solver`)
+decides: the AI never throws away a won endgame.
+
+With a seed and an ``iterations`` budget the player is deterministic: the random numbers of
+each decision are derived from the seed and the observation.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from durak.actions import ACTIONS, Action
+from durak.ai.inference import History
+from durak.ai.policy import DEFAULT, RuleParams, playout
+from durak.ai.position import Position, move_from_engine, move_to_engine
+from durak.ai.sampling import Sampler
+from durak.ai.solver import Solver, SolverBudgetExceeded
+from durak.game import Observation
+
+__all__ = ["Decision", "Method", "SearchPlayer"]
+
+
+class Method:
+    """How a decision was reached."""
+
+    ONLY = "only"  # a single legal action
+    SOLVED = "solved"  # exact solve of a perfect-information position
+    SEARCH = "search"  # Monte Carlo search over sampled deals
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A chosen action, how it was chosen and how every candidate scored.
+
+    ``scores`` maps each legal action to its exact value (+1 win, 0 draw, -1 loss) for a
+    solved position, or to its average result (1 win, 0.5 draw, 0 loss) for a search.
+    """
+
+    action: Action
+    method: str
+    scores: dict[Action, float] = field(default_factory=dict)
+    samples: int = 0
+
+    @property
+    def value(self) -> float | None:
+        return self.scores.get(self.action)
+
+
+class SearchPlayer:
+    """Determinized Monte Carlo search with an exact endgame solver.
+
+    ``time_limit`` (seconds) bounds each decision; ``iterations``, when given, replaces it with
+    a fixed number of playouts, so that a seeded player is reproducible. ``solve_nodes`` bounds
+    the exact solver; a bigger endgame falls back to the search.
+    """
+
+    def __init__(
+        self,
+        *,
+        time_limit: float | None = 0.25,
+        iterations: int | None = None,
+        seed: int | None = None,
+        solve_nodes: int = 200_000,
+        params: RuleParams = DEFAULT,
+        playout_params: RuleParams | None = None,
+        belief_noise: float | None = 0.25,
+        pool: int = 4,
+    ) -> None:
+        if iterations is None and time_limit is None:
+            raise ValueError("give a time_limit or an iterations budget")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        self.time_limit = None if iterations is not None else time_limit
+        self.iterations = iterations
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
+        self.solve_nodes = solve_nodes
+        self.params = params
+        self.playout_params = playout_params if playout_params is not None else RuleParams(noise=0.05)
+        self.solver = Solver()
+        self.belief_noise = belief_noise
+        self.pool = pool
+
+    def __repr__(self) -> str:
+        budget = f"iterations={self.iterations}" if self.iterations else f"time_limit={self.time_limit}"
+        return f"SearchPlayer({budget})"
+
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        return self.decide(observation, legal_actions).action
+
+    def rng_for(self, observation: Observation) -> random.Random:
+        """The random numbers of one decision: a function of the seed and the observation."""
+        return random.Random(
+            f"{self.seed}/{observation.player}/{observation.hand_mask}/{observation.history_ids}"
+        )
+
+    def decide(self, observation: Observation, legal_actions: Sequence[Action]) -> Decision:
+        if not legal_actions:
+            raise ValueError("no legal actions: the game is over")
+        if len(legal_actions) == 1:
+            return Decision(legal_actions[0], Method.ONLY)
+        trump = observation.trump_index
+        moves = [move_from_engine(a.id, trump) for a in legal_actions]
+        sampler = Sampler(observation)
+        rng = self.rng_for(observation)
+        if sampler.perfect_information:
+            decision = self._solve(sampler.sample(rng), moves, trump, rng)
+            if decision is not None:
+                return decision
+        scores, samples = self._search(
+            sampler, self._deals(observation, sampler, len(moves), rng), moves, rng
+        )
+        best = max(range(len(moves)), key=lambda i: scores[i])
+        return Decision(
+            ACTIONS[move_to_engine(moves[best], trump)],
+            Method.SEARCH,
+            {ACTIONS[move_to_engine(m, trump)]: s for m, s in zip(moves, scores, strict=True)},
+            samples,
+        )
+
+    def _solve(self, position: Position, moves: list[int], trump: int, rng: random.Random) -> Decision | None:
+        try:
+            values = self.solver.solve(position, self.solve_nodes)
+        except SolverBudgetExceeded:
+            return None
+        best = max(values[m] for m in moves)
+        candidates = [m for m in moves if values[m] == best]
+        choice = candidates[0]
+        if best < 0 and len(candidates) > 1:
+            choice = self._resist(position, candidates, rng)
+        return Decision(
+            ACTIONS[move_to_engine(choice, trump)],
+            Method.SOLVED,
+            {ACTIONS[move_to_engine(m, trump)]: float(values[m]) for m in moves},
+        )
+
+    def _resist(self, position: Position, moves: list[int], rng: random.Random) -> int:
+        """Among moves that all lose against best play, the one that most often survives an
+        imperfect opponent (a noisy playout policy)."""
+        noisy = RuleParams(noise=0.3)
+        me = position.to_move
+        totals = [0.0] * len(moves)
+        for _ in range(max(8, 64 // len(moves))):
+            seed = rng.random()
+            for i, move in enumerate(moves):
+                child = position.copy()
+                child.apply(move)
+                loser = playout(child, random.Random(seed), noisy)
+                totals[i] += 0.5 if loser is None else float(loser != me)
+        return moves[max(range(len(moves)), key=lambda i: totals[i])]
+
+    def _deals(
+        self, observation: Observation, sampler: Sampler, width: int, rng: random.Random
+    ) -> Callable[[], Position]:
+        """A source of sampled deals, weighted by how well they explain the opponent's play."""
+        if self.belief_noise is None:
+            return lambda: sampler.sample(rng)
+        history = History(observation, self.belief_noise, self.params)
+        if not history.usable or not history.decisions:
+            return lambda: sampler.sample(rng)
+        rounds = -(-self.iterations // width) if self.iterations is not None else 200
+        hands = [sampler.sample_hand(rng) for _ in range(max(16, rounds * self.pool))]
+        weights = [history.likelihood(hand, rng) for hand in hands]
+        if not any(weights):
+            return lambda: sampler.sample(rng)
+        cumulative = list(itertools.accumulate(weights))
+        # the stock order does not change the weight: deal it afresh each time
+        return lambda: sampler.sample_stock(rng.choices(hands, cum_weights=cumulative)[0], rng)
+
+    def _search(
+        self, sampler: Sampler, deals: Callable[[], Position], moves: list[int], rng: random.Random
+    ) -> tuple[list[float], int]:
+        """Average playout results of the moves over sampled deals, by sequential halving.
+
+        Each round plays every move still in the running in one deal with one stream of playout
+        random numbers, so the comparison is paired. The budget is split into phases; after each
+        phase the worse half of the moves drops out, so the close contenders get most playouts.
+        """
+        me = sampler.player
+        params = self.playout_params
+        width = len(moves)
+        totals = [0.0] * width
+        counts = [0] * width
+        active = list(range(width))
+        phases = max(1, (width - 1).bit_length())
+        start = time.perf_counter()
+        rounds = 0
+        for phase in range(phases):
+            if self.iterations is not None:
+                phase_rounds = max(1, self.iterations // phases // len(active))
+                deadline = None
+            else:
+                assert self.time_limit is not None
+                phase_rounds = 1 << 30
+                deadline = start + self.time_limit * (phase + 1) / phases
+            for done in range(phase_rounds):
+                if deadline is not None and done and time.perf_counter() >= deadline:
+                    break
+                position = deals()
+                seed = rng.random()
+                for i in active:
+                    child = position.copy()
+                    child.apply(moves[i])
+                    loser = playout(child, random.Random(seed), params)
+                    totals[i] += 0.5 if loser is None else float(loser != me)
+                    counts[i] += 1
+                rounds += 1
+            if phase < phases - 1:
+                active.sort(key=lambda i: -totals[i] / counts[i])
+                active = active[: (len(active) + 1) // 2]
+        scores = [totals[i] / counts[i] if counts[i] else 0.0 for i in range(width)]
+        # only the moves still in the running may be chosen (they were played in every round)
+        for i in range(width):
+            if i not in active:
+                scores[i] = min(scores[i], min(scores[j] for j in active) - 1e-9)
+        return scores, rounds

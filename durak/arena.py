@@ -1,0 +1,282 @@
+"""Play two AI levels against each other on duplicate deals.
+
+Every deal is played twice with the seats swapped, so both sides get the same cards and the
+luck of the deal cancels out as far as it can. Everything is derived from ``--seed``: the deals
+and every player's random numbers, and searching levels play a fixed number of playouts per
+decision (their level's default, or ``--iterations``), so a run can be repeated exactly.
+
+    python -m durak.arena hard greedy --games 2000 --seed 1
+
+>>> result = run_arena("greedy", "random", games=4, seed=1, progress=False)
+>>> result.games
+4
+>>> sum(result.wins) + result.draws
+4
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from durak.ai import LEVELS, Player, make_player
+from durak.ai.levels import LEVEL_ITERATIONS
+from durak.game import Game
+
+__all__ = ["ArenaResult", "GameRecord", "main", "play_game", "run_arena", "wilson_interval"]
+
+MAX_ACTIONS = 10_000  # far beyond any real game: a guard against a rules bug looping forever
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One finished game: who sat where, who lost, every decision's time per seat."""
+
+    deal: int
+    seats: tuple[int, int]  # seats[s] is the side (0 or 1) playing as engine player s
+    loser: int | None  # the losing *side*, None on a draw
+    times: tuple[tuple[float, ...], tuple[float, ...]]  # decision times in seconds, per side
+    actions: int
+
+
+def play_game(
+    game: Game, players: Sequence[Player]
+) -> tuple[int | None, tuple[list[float], list[float]], int]:
+    """Play ``game`` to its end; ``players[s]`` plays engine player ``s``.
+
+    Returns the losing player (None on a draw), each player's decision times and the number of
+    actions. An illegal action raises :class:`~durak.IllegalAction`.
+    """
+    times: tuple[list[float], list[float]] = ([], [])
+    actions = 0
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        observation = game.observation(seat)
+        legal = game.legal_actions()
+        start = time.perf_counter()
+        action = players[seat].choose(observation, legal)
+        times[seat].append(time.perf_counter() - start)
+        game.apply(action, seat)
+        actions += 1
+        if actions > MAX_ACTIONS:
+            raise RuntimeError(f"game did not end after {MAX_ACTIONS} actions")
+    return game.loser, times, actions
+
+
+def _player_seed(seed: int, deal: int, side: int) -> int:
+    return (seed * 1_000_003 + deal) * 2 + side
+
+
+@dataclass(frozen=True, slots=True)
+class _Match:
+    levels: tuple[str, str]
+    iterations: tuple[int | None, int | None]
+    seed: int
+
+    def deal_seed(self, deal: int) -> int:
+        return self.seed * 7_919 + deal * 104_729 + 1
+
+    def play_deal(self, deal: int) -> list[GameRecord]:
+        """Both games of one deal: side 0 as player 0, then side 1 as player 0."""
+        records = []
+        for seats in ((0, 1), (1, 0)):
+            players = [
+                make_player(self.levels[side], _player_seed(self.seed, deal, side), self.iterations[side])
+                for side in seats
+            ]
+            loser, times, actions = play_game(Game.new(seed=self.deal_seed(deal)), players)
+            side_times: list[tuple[float, ...]] = [(), ()]
+            for seat, side in enumerate(seats):
+                side_times[side] = tuple(times[seat])
+            records.append(
+                GameRecord(
+                    deal,
+                    seats,
+                    None if loser is None else seats[loser],
+                    (side_times[0], side_times[1]),
+                    actions,
+                )
+            )
+        return records
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (95% by default).
+
+    >>> low, high = wilson_interval(90, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.826, 0.945)
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(slots=True)
+class ArenaResult:
+    levels: tuple[str, str]
+    iterations: tuple[int | None, int | None]
+    seed: int
+    records: list[GameRecord] = field(default_factory=list)
+    elapsed: float = 0.0
+
+    @property
+    def games(self) -> int:
+        return len(self.records)
+
+    @property
+    def wins(self) -> tuple[int, int]:
+        """Games won by each side (the other side was the Durak)."""
+        lost = [sum(1 for r in self.records if r.loser == side) for side in (0, 1)]
+        return lost[1], lost[0]
+
+    @property
+    def draws(self) -> int:
+        return sum(1 for r in self.records if r.loser is None)
+
+    def decisive_rate(self) -> tuple[float, float, float]:
+        """Side 0's share of the decisive games, with its 95% Wilson interval."""
+        wins, losses = self.wins
+        decisive = wins + losses
+        low, high = wilson_interval(wins, decisive)
+        return (wins / decisive if decisive else 0.0), low, high
+
+    def decision_times(self, side: int) -> list[float]:
+        return [t for r in self.records for t in r.times[side]]
+
+    def report(self) -> str:
+        lines = [
+            f"{self.levels[0]} vs {self.levels[1]}: {self.games} games "
+            f"({self.games // 2} duplicate deals, seats swapped), seed {self.seed}",
+        ]
+        for side in (0, 1):
+            budget = self.iterations[side]
+            lines.append(
+                f"  side {side}: {self.levels[side]}"
+                + (f" ({budget} playouts per decision)" if budget is not None else "")
+            )
+        wins, losses = self.wins
+        lines.append(f"{'':12}{'wins':>7}{'draws':>7}{'losses':>8}")
+        lines.append(f"{self.levels[0]:<12}{wins:>7}{self.draws:>7}{losses:>8}")
+        lines.append(f"{self.levels[1]:<12}{losses:>7}{self.draws:>7}{wins:>8}")
+        rate, low, high = self.decisive_rate()
+        lines.append(
+            f"{self.levels[0]} wins {rate:.1%} of {wins + losses} decisive games "
+            f"(95% Wilson interval {low:.1%}–{high:.1%})"
+        )
+        for side in (0, 1):
+            times = sorted(self.decision_times(side))
+            if times:
+                p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
+                lines.append(
+                    f"decision time, {self.levels[side]}: median {statistics.median(times) * 1000:.1f} ms, "
+                    f"95th percentile {p95 * 1000:.1f} ms ({len(times)} decisions)"
+                )
+        if self.elapsed > 0:
+            lines.append(f"games per second: {self.games / self.elapsed:.2f} ({self.elapsed:.0f} s)")
+        return "\n".join(lines)
+
+
+def _progress(done: int, total: int, start: float, out: TextIO) -> None:
+    width = 30
+    filled = width * done // total
+    elapsed = time.perf_counter() - start
+    eta = elapsed / done * (total - done) if done else 0.0
+    out.write(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {elapsed:.0f} s, eta {eta:.0f} s"
+    )
+    if done == total:
+        out.write("\n")
+    out.flush()
+
+
+def run_arena(
+    level0: str,
+    level1: str,
+    games: int = 200,
+    seed: int = 1,
+    iterations: tuple[int | None, int | None] | None = None,
+    jobs: int = 1,
+    progress: bool = True,
+    out: TextIO = sys.stderr,
+) -> ArenaResult:
+    """Play ``games`` games (rounded up to whole deals, two games each) of ``level0`` against
+    ``level1``. ``iterations`` defaults to each level's reproducible playout budget."""
+    for level in (level0, level1):
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    if iterations is None:
+        iterations = (LEVEL_ITERATIONS.get(level0), LEVEL_ITERATIONS.get(level1))
+    match = _Match((level0, level1), iterations, seed)
+    deals = (games + 1) // 2
+    result = ArenaResult((level0, level1), iterations, seed)
+    start = time.perf_counter()
+    for records in _deal_results(match, deals, jobs):
+        result.records.extend(records)
+        if progress:
+            step = max(1, deals // 100)
+            done = len(result.records) // 2
+            if done % step == 0 or done == deals:
+                _progress(len(result.records), 2 * deals, start, out)
+    result.elapsed = time.perf_counter() - start
+    return result
+
+
+def _deal_results(match: _Match, deals: int, jobs: int) -> Iterator[list[GameRecord]]:
+    if jobs <= 1:
+        yield from map(match.play_deal, range(deals))
+        return
+    import multiprocessing
+
+    with multiprocessing.Pool(jobs) as pool:
+        play: Callable[[int], list[GameRecord]] = match.play_deal
+        yield from pool.imap(play, range(deals), chunksize=1)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m durak.arena",
+        description="Play two AI levels against each other on duplicate deals (seats swapped).",
+    )
+    parser.add_argument("level0", choices=LEVELS)
+    parser.add_argument("level1", choices=LEVELS)
+    parser.add_argument("--games", type=int, default=200, help="games to play (two per deal)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        nargs=2,
+        metavar=("N0", "N1"),
+        help="playouts per decision for each side's search (default: the level's own)",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    iterations = tuple(args.iterations) if args.iterations else None
+    result = run_arena(
+        args.level0,
+        args.level1,
+        games=args.games,
+        seed=args.seed,
+        iterations=(iterations[0], iterations[1]) if iterations else None,
+        jobs=args.jobs,
+        progress=not args.no_progress,
+    )
+    print(result.report())
+
+
+if __name__ == "__main__":
+    main()
