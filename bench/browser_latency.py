@@ -74,7 +74,9 @@ def play_one(page: Any, rng: random.Random, renders: list[float], replies: list[
             page.locator(TABLE_CARD, has_text=card_text).first.wait_for()
             renders.append(time.perf_counter() - start)
         answer = page.wait_for_function(
-            AFTER_MOVE, arg=[MOVE_LOG_ITEMS, HAND_PLAYABLE, logged], timeout=60_000
+            AFTER_MOVE,
+            arg=[MOVE_LOG_ITEMS, f"{HAND_PLAYABLE}, {TAKE}:enabled, {STOP}:enabled", logged],
+            timeout=60_000,
         )
         if answer.json_value() == "ai":
             replies.append(time.perf_counter() - start)

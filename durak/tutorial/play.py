@@ -72,6 +72,8 @@ HOW_TO_PLAY = N_(
 )
 HINT_BORDER = "3px solid #ffb300"  # the card a hint suggests
 BROWSER_AI_DELAY = 0.7  # seconds between the AI's actions in a live notebook, so each can be seen
+# The AI's answer to a human move comes sooner: the learner's own card is already on screen.
+AI_REPLY_DELAY = 0.15
 
 
 # --- the AI, behind one seam ---------------------------------------------------------
@@ -518,7 +520,7 @@ class PlayView(LocalizedVBox):
             return  # the AI is still moving; its actions come first
         self._hint = None
         self.model.play(action)
-        self._continue_ai()
+        self._continue_ai(min(AI_REPLY_DELAY, self.ai_delay))
 
     def _hint_clicked(self, _button: widgets.Button) -> None:
         self._hint = self.model.hint()
@@ -544,7 +546,8 @@ class PlayView(LocalizedVBox):
 
     # --- the AI's turn, one action at a time ---
 
-    def _continue_ai(self) -> None:
+    def _continue_ai(self, delay: float | None = None) -> None:
+        """Let the AI act, one action per ``delay`` seconds (default: ``ai_delay``)."""
         if not self.model.ai_to_move:
             return
         loop = _running_loop() if self.ai_delay > 0 else None
@@ -553,7 +556,8 @@ class PlayView(LocalizedVBox):
             return
         self._ai_pending = True
         self.refresh()
-        loop.call_later(self.ai_delay, self.errors.guard(self._ai_tick), self.model.game)
+        wait = self.ai_delay if delay is None else delay
+        loop.call_later(wait, self.errors.guard(self._ai_tick), self.model.game)
 
     def _ai_tick(self, game: Game) -> None:
         if game is not self.model.game:

@@ -416,12 +416,17 @@ class HandView(_TitledCards):
         playable: Mapping[Card, Action] | None = None,
     ) -> None:
         """Show ``cards``; with ``playable``, mark exactly those cards legal and the rest not."""
+        shown = {button.card: button for button in self.buttons if button.trump == trump}
         buttons = []
         for card in cards:
             action = playable.get(card) if playable is not None else None
             state = None if playable is None else action is not None
-            button = CardButton(card, trump=trump, playable=state, action=action)
-            button.on_click(self._clicked)
+            button = shown.get(card)
+            if button is None:
+                button = CardButton(card, trump=trump, playable=state, action=action)
+                button.on_click(self._clicked)
+            elif (button.playable, button.action) != (state, action):
+                button.set_playable(state, action)
             buttons.append(button)
         self._count = len(cards)
         self._set_row(buttons)
@@ -444,8 +449,13 @@ class OpponentHandView(_TitledCards):
         """``size`` cards, of which ``known`` are shown face up (the rest as backs)."""
         if len(known) > size:
             raise ValueError(f"{len(known)} known cards in a hand of {size}")
-        faces = [CardButton(card, trump=trump, static=True) for card in known]
-        backs = [CardButton(None, face_up=False, static=True) for _ in range(size - len(known))]
+        shown_faces = {b.card: b for b in self.buttons if b.face_up and b.trump == trump}
+        shown_backs = [b for b in self.buttons if not b.face_up]
+        faces = [shown_faces.get(card) or CardButton(card, trump=trump, static=True) for card in known]
+        backs = [
+            shown_backs[i] if i < len(shown_backs) else CardButton(None, face_up=False, static=True)
+            for i in range(size - len(known))
+        ]
         self._count = size
         self._set_row([*faces, *backs])
         self.render()
@@ -456,6 +466,7 @@ class TableView(_TitledCards):
 
     def __init__(self, **kwargs: Any) -> None:
         self._pairs: tuple[tuple[Card, Card | None], ...] = ()
+        self._trump: Suit | None = None
         self._limit: int | None = None
         super().__init__(**kwargs)
         self.add_class("durak-table-cards")
@@ -484,24 +495,27 @@ class TableView(_TitledCards):
         limit: int | None = None,
     ) -> None:
         """Show the (attack, defence) pairs; ``limit`` is the bout's attack-card limit (R8)."""
-        columns = []
-        for attack, defence in pairs:
-            lower = CardButton(defence, trump=trump, static=True) if defence is not None else _placeholder()
-            columns.append(
-                widgets.VBox(
-                    [CardButton(attack, trump=trump, static=True), lower], layout={"margin": "0 4px"}
-                )
-            )
+        same_trump = trump == self._trump
+        shown = dict(zip(self._pairs, self.row.children, strict=True)) if same_trump else {}
+        columns = [shown.get(pair) or self._column(pair, trump) for pair in pairs]
+        self._trump = trump
         self._pairs = tuple(pairs)
         self._limit = limit
         self._set_row(columns)
         self.render()
 
+    @staticmethod
+    def _column(pair: tuple[Card, Card | None], trump: Suit | None) -> widgets.VBox:
+        attack, defence = pair
+        lower = CardButton(defence, trump=trump, static=True) if defence is not None else _placeholder()
+        return widgets.VBox([CardButton(attack, trump=trump, static=True), lower], layout={"margin": "0 4px"})
+
     def _set_row(self, children: Sequence[widgets.Widget]) -> None:
         old = self.row.children
         super()._set_row(children)
-        for column in old:  # the columns are rebuilt: close the cards inside them too
-            close_all(getattr(column, "children", ()))
+        for column in old:  # a column that is gone takes its cards with it
+            if column not in children:
+                close_all(getattr(column, "children", ()))
 
 
 class StockView(LocalizedHBox):
