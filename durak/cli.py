@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import shutil
 import sys
 from pathlib import Path
@@ -34,13 +35,15 @@ def notebooks_dir() -> Path:
     return target
 
 
-def server_command(app: bool, folder: Path, port: int) -> list[str]:
+def server_command(app: bool, folder: Path, port: int, token: str = "") -> list[str]:
     common = ["--no-browser", f"--port={port}"]
     if app:  # Voilà shows the lessons and the game without their code
         return [sys.executable, "-m", "voila", *common, "--Voila.ip=127.0.0.1", str(folder)]
+    as_root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []  # containers
     return [
-        sys.executable, "-m", "jupyterlab", *common, "--ip=127.0.0.1",
-        f"--ServerApp.root_dir={folder}", str(folder / FIRST_NOTEBOOK),
+        sys.executable, "-m", "jupyterlab", *common, *as_root, "--ip=127.0.0.1",
+        f"--ServerApp.root_dir={folder}", f"--ServerApp.default_url=/lab/tree/{FIRST_NOTEBOOK}",
+        f"--IdentityProvider.token={token}",
     ]  # fmt: skip
 
 
@@ -56,7 +59,13 @@ def main(argv: list[str] | None = None) -> None:
         except ValueError:
             parser.error(str(UnknownLanguage(args.lang)))
         os.environ["DURAK_LANG"] = args.lang  # the kernels inherit it
-    command = server_command(args.app, notebooks_dir(), args.port)
+    token = secrets.token_hex(16)
+    command = server_command(args.app, notebooks_dir(), args.port, token)
+    if not args.app:  # JupyterLab's own banner names /lab, not the first lesson
+        print(
+            f"\n  Open the tutorial: http://127.0.0.1:{args.port}/lab/tree/{FIRST_NOTEBOOK}?token={token}\n"
+        )
+        sys.stdout.flush()
     os.execv(command[0], command)
 
 

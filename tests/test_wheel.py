@@ -1,4 +1,4 @@
-"""The built package carries every language: a classic way localized Python packages break.
+"""The built package carries every language (a classic way localized Python packages break) and the notebooks.
 
 The compiled .mo files are git-ignored, so hatch would leave them out; hatch_build.py compiles
 the catalogs during the build. These tests build for real (isolated build environments,
@@ -22,7 +22,10 @@ from durak.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [language for language in LANGUAGES if language != SOURCE_LANGUAGE]
-SOURCES = ("durak", "locales", "pyproject.toml", "hatch_build.py", "babel.cfg", "README.md", ".gitignore")
+SOURCES = (
+    "durak", "locales", "notebooks", "pyproject.toml", "hatch_build.py", "babel.cfg", "README.md",
+    ".gitignore",
+)  # fmt: skip
 
 
 def source_copy(tmp_path: Path) -> Path:
@@ -69,6 +72,11 @@ def test_sdist_and_wheel_contain_every_language(tmp_path: Path) -> None:
             msgid, msgstr = expected_translation(language)
             assert catalog.gettext(msgid) == msgstr != msgid
         assert not [n for n in archive.namelist() if n.endswith(".po")]  # sources stay out of the wheel
+        # durak-tutorial, installed from the wheel, copies the lessons from inside the package
+        shipped = sorted(
+            n.removeprefix("durak/notebooks/") for n in archive.namelist() if n.endswith(".ipynb")
+        )
+        assert shipped == sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb")) and len(shipped) == 6
 
 
 def test_editable_build_compiles_the_catalogs_into_the_source_tree(tmp_path: Path) -> None:
