@@ -34,7 +34,7 @@ def _missing_browser(reason: str) -> None:
     pytest.skip(f"{reason}; {HOW_TO_ENABLE}")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # not session: Playwright's event loop must not outlive these tests
 def browser() -> Iterator[Any]:
     try:
         from playwright.sync_api import sync_playwright

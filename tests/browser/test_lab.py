@@ -53,7 +53,7 @@ def test_play_vs_ai_in_every_language_then_a_whole_game_by_clicking(page: Any, l
         assert labels["Play against the AI"] != english["Play against the AI"], language
 
     assert play_to_the_end(page, seed=5) > 0
-    with language(LANGUAGES[-1]):  # the page is still in the last language picked
+    with texts_in(LANGUAGES[-1]):  # the page is still in the last language picked
         outcomes = [messages.game_over_message(loser) for loser in (None, 0, 1)]
     assert game_over_text(page) in outcomes
     screenshot(page, "lab-play-end")
@@ -68,7 +68,7 @@ def test_an_exercise_of_playing_a_bout_by_clicking(page: Any, lab: str) -> None:
     view = views.nth(exercise_ids.index("beat_plain"))
     model = ex.build("beat_plain")
     right = sorted(model.answers, key=str)[0]
-    with language("de"):
+    with texts_in("de"):
         expected = ex.feedback_text(model.check(right))
     view.locator("button.durak-card", has_text=str(right)).first.click()
     view.locator(".durak-feedback", has_text=expected).wait_for()
@@ -76,7 +76,7 @@ def test_an_exercise_of_playing_a_bout_by_clicking(page: Any, lab: str) -> None:
 
 
 @contextmanager
-def language(code: str) -> Iterator[None]:
+def texts_in(code: str) -> Iterator[None]:
     """Produce texts in ``code`` in this process, as the kernel does on the page."""
     before = get_language()
     set_language(code)
