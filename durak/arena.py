@@ -188,17 +188,34 @@ class ArenaResult:
         return "\n".join(lines)
 
 
-def _progress(done: int, total: int, start: float, out: TextIO) -> None:
-    width = 30
-    filled = width * done // total
-    elapsed = time.perf_counter() - start
-    eta = elapsed / done * (total - done) if done else 0.0
-    out.write(
-        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {elapsed:.0f} s, eta {eta:.0f} s"
-    )
-    if done == total:
-        out.write("\n")
-    out.flush()
+class _Progress:
+    """A progress bar on a terminal (redrawn at most twice a second), else a line per tenth."""
+
+    def __init__(self, total: int, out: TextIO) -> None:
+        self.total = total
+        self.out = out
+        self.start = self.last = time.perf_counter()
+        self.tty = out.isatty()
+        self.next_tenth = 1
+
+    def update(self, done: int) -> None:
+        now = time.perf_counter()
+        elapsed = now - self.start
+        eta = elapsed / done * (self.total - done) if done else 0.0
+        status = f"{done}/{self.total} games, {elapsed:.0f} s, eta {eta:.0f} s"
+        if self.tty:
+            if now - self.last < 0.5 and done < self.total:
+                return
+            self.last = now
+            width = 30
+            filled = width * done // self.total
+            self.out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {status}")
+            if done == self.total:
+                self.out.write("\n")
+        elif done * 10 >= self.next_tenth * self.total:
+            self.next_tenth = done * 10 // self.total + 1
+            self.out.write(f"progress: {status}\n")
+        self.out.flush()
 
 
 def run_arena(
@@ -221,14 +238,12 @@ def run_arena(
     match = _Match((level0, level1), iterations, seed)
     deals = (games + 1) // 2
     result = ArenaResult((level0, level1), iterations, seed)
+    bar = _Progress(2 * deals, out) if progress else None
     start = time.perf_counter()
     for records in _deal_results(match, deals, jobs):
         result.records.extend(records)
-        if progress:
-            step = max(1, deals // 100)
-            done = len(result.records) // 2
-            if done % step == 0 or done == deals:
-                _progress(len(result.records), 2 * deals, start, out)
+        if bar is not None:
+            bar.update(len(result.records))
     result.elapsed = time.perf_counter() - start
     return result
 

@@ -378,3 +378,15 @@ def test_hints_are_deterministic_and_exported() -> None:
         "stop_nothing_to_add", "endgame_win", "endgame_draw", "endgame_loss", "search_best",
     }  # fmt: skip
     assert DECK  # the deck is importable alongside the AI
+
+
+def test_in_a_drawn_endgame_the_ai_sets_the_trap_a_fallible_opponent_can_fall_into() -> None:
+    # both leads draw against best play; after Д♦ most natural replies lose for the opponent
+    game = Game.from_deal(["7♦", "В♥", "Д♦"], ["9♦", "Д♣", "10♥"], [], attacker=0, trump="♥")
+    decision = SearchPlayer(iterations=10, seed=1).decide(game.observation(0), game.legal_actions())
+    assert decision.method == Method.SOLVED
+    assert decision.scores[Action.attack("7♦")] == decision.scores[Action.attack("Д♦")] == 0.0
+    assert decision.action == Action.attack("Д♦")
+    assert hint(game.observation(0), game.legal_actions()) == Hint(
+        Action.attack("Д♦"), HintReason.ENDGAME_DRAW
+    )

@@ -21,9 +21,17 @@ from __future__ import annotations
 
 import random
 
-from durak.actions import DEFEND_OFFSET, STOP_ID, TAKE_ID
-from durak.ai.policy import DEFAULT, RuleParams, add_move, defend_move, lead_card, throw_move
-from durak.ai.position import ADDING, BEATS, DEFEND, LEAD, NONTRUMPS, SAME_RANK, THROW_IN, to_value
+from durak.actions import DEFEND_OFFSET, TAKE_ID
+from durak.ai.policy import (
+    DEFAULT,
+    RuleParams,
+    add_move,
+    defend_move,
+    greedy_move,
+    lead_card,
+    throw_move,
+)
+from durak.ai.position import ADDING, BEATS, DEFEND, LEAD, SAME_RANK, THROW_IN, to_value
 from durak.game import HAND_SIZE, MAX_ATTACKS, Observation
 
 __all__ = ["History"]
@@ -33,21 +41,6 @@ DECK_SIZE = 36
 STOCK_AT_START = DECK_SIZE - 2 * HAND_SIZE
 
 Event = tuple[int, ...]
-
-
-def _lowest(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
-
-
-def _greedy_move(phase: int, hand: int, attack: int, ranks: int, room: int) -> int:
-    """What the published greedy baseline would do."""
-    if phase == LEAD:
-        return _lowest(hand)
-    if phase == DEFEND:
-        beaters = hand & BEATS[attack]
-        return DEFEND_OFFSET + _lowest(beaters) if beaters else TAKE_ID
-    plain = hand & ranks & NONTRUMPS if room > 0 else 0
-    return _lowest(plain) if plain else STOP_ID
 
 
 class History:
@@ -172,7 +165,7 @@ class History:
                     legal = (hand & ranks).bit_count() + 1 if room > 0 else 1
                     sensible = add_move(hand, ranks, room, stock)
                 if legal > 1:
-                    greedy = _greedy_move(phase, hand, attack, ranks, room)
+                    greedy = greedy_move(phase, hand, attack, ranks, room)
                     weight *= agree * ((move == sensible) + (move == greedy)) / 2 + noise / legal
             elif kind == _PICKUP:
                 hand &= ~event[1]

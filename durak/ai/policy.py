@@ -36,7 +36,7 @@ from durak.ai.position import (
 )
 from durak.game import HAND_SIZE, MAX_ATTACKS
 
-__all__ = ["RuleParams", "playout", "rule_move"]
+__all__ = ["RuleParams", "greedy_move", "greedy_position_move", "playout", "rule_move"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +138,28 @@ def add_move(hand: int, ranks: int, room: int, stock: int) -> int:
     if not stock and matching and matching == hand and matching.bit_count() <= room:
         return _lowest(matching)
     return STOP
+
+
+def greedy_move(phase: int, hand: int, attack: int, ranks: int, room: int) -> int:
+    """What the published greedy baseline plays: its cheapest card, beater or matching
+    non-trump; it takes only when nothing beats."""
+    if phase == LEAD:
+        return _lowest(hand)
+    if phase == DEFEND:
+        beaters = hand & BEATS[attack]
+        return DEFEND_OFFSET + _lowest(beaters) if beaters else TAKE
+    plain = hand & ranks & NONTRUMPS if room > 0 else 0
+    return _lowest(plain) if plain else STOP
+
+
+def greedy_position_move(position: Position) -> int:
+    """:func:`greedy_move` for the player to move in ``position``."""
+    phase = position.phase
+    if phase == DEFEND:
+        hand = position.hands[1 - position.attacker]
+        return greedy_move(phase, hand, position.attacks[-1], position.ranks, 0)
+    room = position.limit - len(position.attacks)
+    return greedy_move(phase, position.hands[position.attacker], -1, position.ranks, room)
 
 
 def rule_move(position: Position, params: RuleParams = DEFAULT) -> int:

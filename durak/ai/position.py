@@ -10,6 +10,7 @@ cards the AI cannot see have been filled in by a sampler (see :mod:`durak.ai.sam
 Moves are numbered like the engine's actions (:mod:`durak.actions`): ``c`` attacks with card
 ``c``, ``36 + c`` beats with it, 72 takes and 73 stops, but ``c`` is a value number.
 
+>>> from durak import Card, Suit
 >>> to_value(Card.parse("6♠").index, trump=Suit.HEARTS.ordinal)
 0
 >>> to_value(Card.parse("Т♥").index, trump=Suit.HEARTS.ordinal)
@@ -21,7 +22,6 @@ True
 from __future__ import annotations
 
 from durak.actions import DEFEND_OFFSET, STOP_ID, TAKE_ID
-from durak.cards import Card, Suit
 from durak.game import HAND_SIZE, MAX_ATTACKS
 
 __all__ = [
@@ -41,8 +41,6 @@ __all__ = [
     "move_to_engine",
     "to_value",
 ]
-
-_ = (Card, Suit)  # used by the doctests
 
 LEAD, DEFEND, THROW_IN, ADDING, OVER = 0, 1, 2, 3, 4  # the values of durak.Phase
 TAKE = TAKE_ID

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from durak.actions import ACTIONS, Action
+from durak.ai.endgame import EndgamePlanner
 from durak.ai.inference import History
 from durak.ai.policy import DEFAULT, RuleParams, playout
 from durak.ai.position import Position, move_from_engine, move_to_engine
@@ -90,6 +91,7 @@ class SearchPlayer:
         self.params = params
         self.playout_params = playout_params if playout_params is not None else RuleParams(noise=0.05)
         self.solver = Solver()
+        self.planner = EndgamePlanner(self.solver, belief_noise if belief_noise is not None else 0.25)
         self.belief_noise = belief_noise
         self.pool = pool
 
@@ -138,28 +140,14 @@ class SearchPlayer:
         best = max(values[m] for m in moves)
         candidates = [m for m in moves if values[m] == best]
         choice = candidates[0]
-        if best < 0 and len(candidates) > 1:
-            choice = self._resist(position, candidates, rng)
+        if best <= 0 and len(candidates) > 1:
+            # a draw or a loss against best play: leave the opponent the most room to err
+            choice = self.planner.choose(position, candidates)
         return Decision(
             ACTIONS[move_to_engine(choice, trump)],
             Method.SOLVED,
             {ACTIONS[move_to_engine(m, trump)]: float(values[m]) for m in moves},
         )
-
-    def _resist(self, position: Position, moves: list[int], rng: random.Random) -> int:
-        """Among moves that all lose against best play, the one that most often survives an
-        imperfect opponent (a noisy playout policy)."""
-        noisy = RuleParams(noise=0.3)
-        me = position.to_move
-        totals = [0.0] * len(moves)
-        for _ in range(max(8, 64 // len(moves))):
-            seed = rng.random()
-            for i, move in enumerate(moves):
-                child = position.copy()
-                child.apply(move)
-                loser = playout(child, random.Random(seed), noisy)
-                totals[i] += 0.5 if loser is None else float(loser != me)
-        return moves[max(range(len(moves)), key=lambda i: totals[i])]
 
     def _deals(
         self, observation: Observation, sampler: Sampler, width: int, rng: random.Random

@@ -20,8 +20,7 @@ adds are tried in one order only (the defender picks them all up, so their order
 
 from __future__ import annotations
 
-from durak.actions import DEFEND_OFFSET
-from durak.ai.position import ADDING, BEATS, DEFEND, LEAD, OVER, SAME_RANK, STOP, TAKE, THROW_IN, Position
+from durak.ai.position import ADDING, BEATS, DEFEND, LEAD, OVER, SAME_RANK, THROW_IN, Position
 from durak.game import HAND_SIZE, MAX_ATTACKS
 
 __all__ = ["Solver", "SolverBudgetExceeded", "solve"]
@@ -48,10 +47,8 @@ class _Search:
     # Every function returns the value for the *attacker* of the bout in play, within the
     # window (alpha, beta): the attacker maximizes, the defender minimizes.
 
-    def _count(self) -> None:
-        self.nodes += 1
-        if self.nodes == self.node_limit:
-            raise SolverBudgetExceeded(f"more than {self.node_limit} nodes")
+    def _over_budget(self) -> SolverBudgetExceeded:
+        return SolverBudgetExceeded(f"more than {self.node_limit} nodes")
 
     def refill(self, first: int, second: int, sp: int) -> tuple[int, int, int]:
         stock = self.stock
@@ -69,8 +66,11 @@ class _Search:
 
     def bout(self, a: int, d: int, sp: int, alpha: int, beta: int) -> int:
         """A new bout: ``a`` attacks ``d`` (R12's end check comes first)."""
-        if not sp and (not a or not d):
-            return (DRAW if not d else WIN) if not a else LOSS
+        if not sp:
+            if not a or not d:
+                return (DRAW if not d else WIN) if not a else LOSS
+            if not a & (a - 1):  # one card left: it leaves the attacker's hand this bout
+                return DRAW if not d & (d - 1) and d & BEATS[a.bit_length() - 1] else WIN
         key = (a, d, sp)
         lo, hi = self.table.get(key, (LOSS, WIN))
         if lo >= beta or lo == hi:
@@ -79,7 +79,9 @@ class _Search:
             return hi
         alpha, beta = max(alpha, lo), min(beta, hi)
         alpha0, beta0 = alpha, beta
-        self._count()
+        self.nodes += 1
+        if self.nodes == self.node_limit:
+            raise self._over_budget()
         limit = min(MAX_ATTACKS, d.bit_count())
         best = LOSS - 1
         rest = a
@@ -119,7 +121,9 @@ class _Search:
             return hi
         alpha, beta = max(alpha, lo), min(beta, hi)
         alpha0, beta0 = alpha, beta
-        self._count()
+        self.nodes += 1
+        if self.nodes == self.node_limit:
+            raise self._over_budget()
         best = WIN + 1
         rest = d & BEATS[attack]
         while rest:
@@ -153,7 +157,9 @@ class _Search:
             return hi
         alpha, beta = max(alpha, lo), min(beta, hi)
         alpha0, beta0 = alpha, beta
-        self._count()
+        self.nodes += 1
+        if self.nodes == self.node_limit:
+            raise self._over_budget()
         best = LOSS - 1
         if natt < limit:
             rest = a & ranks
@@ -189,7 +195,9 @@ class _Search:
             return hi
         alpha, beta = max(alpha, lo), min(beta, hi)
         alpha0, beta0 = alpha, beta
-        self._count()
+        self.nodes += 1
+        if self.nodes == self.node_limit:
+            raise self._over_budget()
         # handing over cards first: it tends to be the attacker's better choice
         best = LOSS - 1
         if natt < limit:
@@ -272,6 +280,20 @@ class Solver:
         finally:
             self.nodes = search.nodes
 
+    def value(self, position: Position, player: int, node_limit: int | None = None) -> int:
+        """The exact value of ``position`` for ``player`` (+1 win, 0 draw, -1 loss)."""
+        if position.phase == OVER:
+            return round(position.result(player) * 2) - 1
+        if len(self.table) > self.max_entries:
+            self.table.clear()
+        table = self.table if not position.stock else {}
+        search = _Search(tuple(position.stock), node_limit, table)
+        try:
+            value = search.value(position)
+        finally:
+            self.nodes = search.nodes
+        return value if position.attacker == player else -value
+
 
 def solve(position: Position, node_limit: int | None = None) -> dict[int, int]:
     """Every legal move of ``position`` with its exact value for the player to move.
@@ -279,6 +301,3 @@ def solve(position: Position, node_limit: int | None = None) -> dict[int, int]:
     Raises :class:`SolverBudgetExceeded` if that takes more than ``node_limit`` search nodes.
     """
     return Solver().solve(position, node_limit)
-
-
-_ = (DEFEND_OFFSET, STOP, TAKE)

@@ -1,0 +1,94 @@
+"""How fast the exact solver settles endgames (empty stock, perfect information).
+
+Usage: python bench/endgame.py [--positions N] [--seed S] [--max-hand K]
+
+Two sets of positions, each solved from scratch (a fresh transposition table) for every legal
+move, as the AI does on its first endgame decision:
+
+- *played*: games between two greedy players, taken at the first decision after the stock ran
+  out, when both hands hold at most ``--max-hand`` cards (typical endgames);
+- *dealt*: K cards dealt at random to each hand, for each K from 4 to ``--max-hand``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from durak import Game
+from durak.ai.players import GreedyPlayer
+from durak.ai.position import Position
+from durak.ai.sampling import Sampler
+from durak.ai.solver import Solver
+
+
+def played_endgames(count: int, seed: int, max_hand: int) -> list[Position]:
+    rng = random.Random(seed)
+    positions: list[Position] = []
+    players = [GreedyPlayer(), GreedyPlayer()]
+    while len(positions) < count:
+        game = Game.new(seed=rng.randrange(2**32))
+        while not game.is_over:
+            seat = game.to_move
+            assert seat is not None
+            if not game.stock and len(game.legal_ids()) > 1:
+                if max(len(hand) for hand in game.hands) <= max_hand:
+                    # with the stock empty, the sampled position is the true one
+                    positions.append(Sampler(game.observation(seat)).sample(rng))
+                break
+            game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+    return positions
+
+
+def dealt_endgames(count: int, seed: int, hand: int) -> list[Position]:
+    rng = random.Random(seed)
+    positions = []
+    for _ in range(count):
+        cards = rng.sample(range(36), 2 * hand)
+        hands = [sum(1 << c for c in cards[:hand]), sum(1 << c for c in cards[hand:])]
+        positions.append(Position(hands, [], attacker=rng.randrange(2)))
+    return positions
+
+
+def report(name: str, positions: list[Position]) -> None:
+    times, nodes = [], []
+    for position in positions:
+        solver = Solver()
+        start = time.perf_counter()
+        solver.solve(position)
+        times.append(time.perf_counter() - start)
+        nodes.append(solver.nodes)
+    times.sort()
+    p90 = times[int(0.9 * (len(times) - 1))]
+    print(
+        f"{name:<28} {len(positions):>4} positions  median {statistics.median(times) * 1000:7.1f} ms"
+        f"  90th pct {p90 * 1000:7.1f} ms  max {times[-1] * 1000:7.1f} ms"
+        f"  nodes median {statistics.median(nodes):>8,.0f}  max {max(nodes):>9,}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--positions", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-hand", type=int, default=6)
+    args = parser.parse_args()
+    print("exact endgame solver: every legal move solved, fresh table per position, one core")
+    report(
+        f"played, hands <= {args.max_hand}",
+        played_endgames(args.positions, args.seed, args.max_hand),
+    )
+    for hand in range(4, args.max_hand + 1):
+        report(f"dealt, {hand} v {hand}", dealt_endgames(args.positions, args.seed + hand, hand))
+
+
+if __name__ == "__main__":
+    main()

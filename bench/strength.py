@@ -1,0 +1,72 @@
+"""The AI's strength targets, measured with the arena on duplicate deals.
+
+Usage: python bench/strength.py [--games N] [--seed S] [--jobs J] [--pairs hard-greedy,...]
+
+Targets (share of decisive games won, over at least 2,000 games each):
+
+- hard vs greedy: at least 90%, the lower end of the 95% Wilson interval above 86%, with a
+  median decision time under 0.3 s;
+- hard vs random: at least 99%;
+- greedy vs random: at least 88%.
+
+Searching levels play their reproducible playout budget (see ``durak.ai.levels``), so the
+figures can be repeated exactly with the same seed. With ``--jobs 2`` the two games of a deal
+run in separate processes; decision times are then measured under that load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from durak.arena import ArenaResult, run_arena
+
+TARGETS = {
+    # pair: (minimum share of decisive games, minimum lower end of the interval, max median time)
+    ("hard", "greedy"): (0.90, 0.86, 0.3),
+    ("hard", "random"): (0.99, None, None),
+    ("greedy", "random"): (0.88, None, None),
+}
+
+
+def verdict(pair: tuple[str, str], result: ArenaResult) -> str:
+    rate, low, _ = result.decisive_rate()
+    least, least_low, max_median = TARGETS[pair]
+    checks = [f"win rate {rate:.1%} >= {least:.0%}: {'yes' if rate >= least else 'NO'}"]
+    if least_low is not None:
+        checks.append(f"interval low {low:.1%} > {least_low:.0%}: {'yes' if low > least_low else 'NO'}")
+    if max_median is not None:
+        median = statistics.median(result.decision_times(0))
+        checks.append(f"median {median:.3f} s < {max_median} s: {'yes' if median < max_median else 'NO'}")
+    return "target: " + "; ".join(checks)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--pairs",
+        default="greedy-random,hard-random,hard-greedy",
+        help="comma-separated pairings among: " + ", ".join("-".join(p) for p in TARGETS),
+    )
+    args = parser.parse_args()
+    for name in args.pairs.split(","):
+        pair = tuple(name.split("-"))
+        if pair not in TARGETS:
+            parser.error(f"unknown pairing {name!r}")
+        result = run_arena(pair[0], pair[1], games=args.games, seed=args.seed, jobs=args.jobs)
+        print(result.report())
+        print(verdict((pair[0], pair[1]), result))
+        print(flush=True)
+
+
+if __name__ == "__main__":
+    main()
