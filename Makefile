@@ -31,7 +31,7 @@ typecheck: $(VENV)/.test
 	$(BIN)/mypy
 
 test: lint typecheck
-	$(BIN)/python -m pytest durak tests
+	$(BIN)/python -m pytest --nbval-lax durak tests notebooks
 
 bench: $(VENV)/.test
 	$(BIN)/python bench/playouts.py
