@@ -143,11 +143,11 @@ def test_a_player_with_the_stock_empty_samples_the_true_position() -> None:
     assert checked > 10
 
 
-@pytest.mark.parametrize("noise", [0.0, 0.05, 0.5])
-def test_fast_playout_plays_exactly_like_the_reference(noise: float) -> None:
-    params = RuleParams(noise=noise)
+@pytest.mark.parametrize(("noise", "greedy"), [(0.0, 0.0), (0.05, 0.0), (0.5, 0.0), (0.05, 0.5)])
+def test_fast_playout_plays_exactly_like_the_reference(noise: float, greedy: float) -> None:
+    params = RuleParams(noise=noise, opponent_greedy=greedy)
     for index, (game, player) in enumerate(random_positions(150, seed=4)):
         position = true_position(game, player)
-        fast = playout(position.copy(), random.Random(index), params)
-        plain = reference_playout(position.copy(), random.Random(index), params)
+        fast = playout(position.copy(), random.Random(index), params, me=player)
+        plain = reference_playout(position.copy(), random.Random(index), params, me=player)
         assert fast == plain

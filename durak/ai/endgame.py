@@ -35,7 +35,7 @@ class EndgamePlanner:
     """Expectimax over a few moves against a fallible opponent, with exact values as guide."""
 
     def __init__(
-        self, solver: Solver, noise: float = 0.25, depth: int = 6, node_budget: int = 100_000
+        self, solver: Solver, noise: float = 0.25, depth: int = 6, node_budget: int = 40_000
     ) -> None:
         self.solver = solver
         self.noise = noise

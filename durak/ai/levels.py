@@ -1,9 +1,18 @@
 """Difficulty levels: players by name.
 
+- ``random``: any legal move.
+- ``greedy``: the published baseline (cheapest card, takes only when nothing beats).
+- ``easy``: sensible rules of thumb, but one move in four is random: a gentle first opponent.
+- ``normal``: a short search, with exact play once the stock is empty.
+- ``hard``: the full search (a quarter of a second per decision, or :data:`LEVEL_ITERATIONS`
+  playouts when reproducible play is wanted).
+
 >>> LEVELS
 ('random', 'greedy', 'easy', 'normal', 'hard')
 >>> make_player("greedy")
 GreedyPlayer()
+>>> make_player("hard", seed=1, iterations=500)
+SearchPlayer(iterations=500)
 """
 
 from __future__ import annotations
@@ -12,16 +21,16 @@ from durak.ai.players import GreedyPlayer, Player, RandomPlayer, RulePlayer
 from durak.ai.policy import RuleParams
 from durak.ai.search import SearchPlayer
 
-__all__ = ["LEVELS", "LEVEL_ITERATIONS", "make_player"]
+__all__ = ["LEVELS", "LEVEL_ITERATIONS", "TIME_LIMITS", "make_player"]
 
 LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "normal", "hard")
 
-TIME_LIMITS = {"normal": 0.05, "hard": 0.25}
-"""Seconds per decision of the searching levels when no iteration budget is given."""
+TIME_LIMITS = {"normal": 0.03, "hard": 0.25}
+"""Seconds of search per decision for the searching levels when no iteration budget is given."""
 
-LEVEL_ITERATIONS = {"normal": 60, "hard": 1000}
-"""Playouts per decision that match each searching level's time budget on a slow machine;
-the arena uses them so that its results are reproducible."""
+LEVEL_ITERATIONS = {"normal": 60, "hard": 3000}
+"""Playouts per decision for reproducible play (the arena uses them). The hard level's budget
+keeps its median decision well under 0.3 s on a 2-core machine (see bench/strength.py)."""
 
 
 def make_player(level: str, seed: int | None = None, iterations: int | None = None) -> Player:

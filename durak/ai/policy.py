@@ -1,12 +1,17 @@
-"""A fast rule-of-thumb policy: the playout policy of the search and the "easy"/"normal" style.
+"""A fast rule-of-thumb policy: the search's playout policy, and the "easy" player's style.
 
 It works on value-ordered masks (see :mod:`durak.ai.position`), so "the cheapest card" is a
 hand's lowest bit. The rules, in short:
 
-- lead the cheapest non-trump, preferring a rank you hold twice (the twin can follow it);
-- beat with the cheapest card that beats, but take rather than spend a high trump on a plain
-  card while the stock is still thick;
-- throw in cheap matching non-trumps; after a take, hand over the cards you least want.
+- lead the cheapest non-trump, or the twin of a low pair (the other one can follow it);
+- beat with the cheapest card that beats, but take rather than spend a trump of nine or more
+  on a plain card while the stock still holds eight cards or more;
+- throw in matching non-trumps; after a take, hand over matching non-trumps.
+
+Once the stock is empty both hands are known to both players, and the rules use that: lead
+and throw in plain cards the defender cannot beat first, and beat with a card whose rank the
+attacker cannot add. Measured alone against the greedy baseline, the policy wins about 64% of
+the decisive games. :func:`playout` plays a position to its end with it, for both sides.
 
 >>> from durak.ai.position import Position
 >>> hands = [0b111, 0b111 << 27]  # three plain sixes against three low trumps
@@ -46,6 +51,7 @@ class RuleParams:
     take_trump_rank: int = 3  # take rather than beat a plain card with a trump of this rank or more…
     take_min_stock: int = 8  # …while the stock holds at least this many cards
     noise: float = 0.0  # the chance of a uniformly random legal move instead
+    opponent_greedy: float = 0.0  # in playouts, the chance the opponent plays the greedy move
 
 
 DEFAULT = RuleParams()
@@ -180,9 +186,15 @@ def rule_move(position: Position, params: RuleParams = DEFAULT) -> int:
     return add_move(hand, position.ranks, room, stock)
 
 
-def playout(position: Position, rng: random.Random, params: RuleParams = DEFAULT) -> int | None:
+def playout(
+    position: Position,
+    rng: random.Random,
+    params: RuleParams = DEFAULT,
+    me: int = -1,
+) -> int | None:
     """Play ``position`` out with the policy for both sides and return the loser (None on a
-    draw). The position is used up.
+    draw). The position is used up. The opponent of ``me`` plays the greedy move instead with
+    the chance ``params.opponent_greedy`` (a plainer player than the rules assume).
 
     This is the search's inner loop, so it keeps the state in local variables instead of
     calling :meth:`Position.apply`; a test checks that it plays exactly like
@@ -201,12 +213,16 @@ def playout(position: Position, rng: random.Random, params: RuleParams = DEFAULT
     ranks = position.ranks
     limit = position.limit
     noise = params.noise
+    greedy = params.opponent_greedy if me >= 0 else 0.0
+    opponent = 1 - me
     draw = rng.random
     while True:
         if phase == LEAD:
             hand = hands[attacker]
             if noise and draw() < noise:
                 card = _nth_bit(hand, int(draw() * hand.bit_count()))
+            elif greedy and attacker == opponent and draw() < greedy:
+                card = _lowest(hand)
             else:
                 card = lead_card(hand, hands[1 - attacker], len(stock))
             hands[attacker] = hand ^ (1 << card)
@@ -221,6 +237,8 @@ def playout(position: Position, rng: random.Random, params: RuleParams = DEFAULT
                 beaters = hand & BEATS[last]
                 pick = int(draw() * (beaters.bit_count() + 1))
                 move = TAKE if pick == beaters.bit_count() else DEFEND_OFFSET + _nth_bit(beaters, pick)
+            elif greedy and attacker == me and draw() < greedy:
+                move = greedy_move(DEFEND, hand, last, ranks, 0)
             else:
                 move = defend_move(hand, hands[attacker], last, len(stock), params)
             if move == TAKE:
@@ -238,6 +256,8 @@ def playout(position: Position, rng: random.Random, params: RuleParams = DEFAULT
                 matching = hand & ranks if room > 0 else 0
                 pick = int(draw() * (matching.bit_count() + 1))
                 move = STOP if pick == matching.bit_count() else _nth_bit(matching, pick)
+            elif greedy and attacker == opponent and draw() < greedy:
+                move = greedy_move(phase, hand, -1, ranks, room)
             elif phase == THROW_IN:
                 move = throw_move(hand, hands[1 - attacker], ranks, room, len(stock))
             else:
@@ -279,18 +299,19 @@ def _nth_bit(mask: int, n: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def reference_playout(position: Position, rng: random.Random, params: RuleParams = DEFAULT) -> int | None:
+def reference_playout(
+    position: Position, rng: random.Random, params: RuleParams = DEFAULT, me: int = -1
+) -> int | None:
     """:func:`playout` written plainly with :meth:`Position.apply` (for tests)."""
     noise = params.noise
+    greedy = params.opponent_greedy if me >= 0 else 0.0
     draw = rng.random
     while position.phase != OVER:
         if noise and draw() < noise:
-            moves = position.legal()
-            if position.phase == LEAD:
-                move = moves[int(draw() * len(moves))]
-            else:  # the legal list is ordered cheapest first with take/stop last, as above
-                move = moves[int(draw() * len(moves))]
-            position.apply(move)
-            continue
-        position.apply(rule_move(position, params))
+            moves = position.legal()  # cheapest first, take or stop last: as in playout()
+            position.apply(moves[int(draw() * len(moves))])
+        elif greedy and position.to_move == 1 - me and draw() < greedy:
+            position.apply(greedy_position_move(position))
+        else:
+            position.apply(rule_move(position, params))
     return position.loser

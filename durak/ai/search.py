@@ -25,13 +25,15 @@ from dataclasses import dataclass, field
 from durak.actions import ACTIONS, Action
 from durak.ai.endgame import EndgamePlanner
 from durak.ai.inference import History
-from durak.ai.policy import DEFAULT, RuleParams, playout
+from durak.ai.policy import DEFAULT, RuleParams, playout, rule_move
 from durak.ai.position import Position, move_from_engine, move_to_engine
 from durak.ai.sampling import Sampler
 from durak.ai.solver import Solver, SolverBudgetExceeded
 from durak.game import Observation
 
 __all__ = ["Decision", "Method", "SearchPlayer"]
+
+MAX_POOL = 2000  # sampled opponent hands weighed per decision, at most
 
 
 class Method:
@@ -79,6 +81,7 @@ class SearchPlayer:
         playout_params: RuleParams | None = None,
         belief_noise: float | None = 0.25,
         pool: int = 4,
+        prior: float = 0.0,
     ) -> None:
         if iterations is None and time_limit is None:
             raise ValueError("give a time_limit or an iterations budget")
@@ -94,6 +97,7 @@ class SearchPlayer:
         self.planner = EndgamePlanner(self.solver, belief_noise if belief_noise is not None else 0.25)
         self.belief_noise = belief_noise
         self.pool = pool
+        self.prior = prior
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.iterations else f"time_limit={self.time_limit}"
@@ -124,6 +128,10 @@ class SearchPlayer:
         scores, samples = self._search(
             sampler, self._deals(observation, sampler, len(moves), rng), moves, rng
         )
+        if self.prior:
+            # near ties go to the rule of thumb: a difference that small is mostly noise
+            sensible = rule_move(sampler.sample(rng), self.params)
+            scores = [s + self.prior if m == sensible else s for m, s in zip(moves, scores, strict=True)]
         best = max(range(len(moves)), key=lambda i: scores[i])
         return Decision(
             ACTIONS[move_to_engine(moves[best], trump)],
@@ -159,7 +167,7 @@ class SearchPlayer:
         if not history.usable or not history.decisions:
             return lambda: sampler.sample(rng)
         rounds = -(-self.iterations // width) if self.iterations is not None else 200
-        hands = [sampler.sample_hand(rng) for _ in range(max(16, rounds * self.pool))]
+        hands = [sampler.sample_hand(rng) for _ in range(min(MAX_POOL, max(16, rounds * self.pool)))]
         weights = [history.likelihood(hand, rng) for hand in hands]
         if not any(weights):
             return lambda: sampler.sample(rng)
@@ -201,7 +209,7 @@ class SearchPlayer:
                 for i in active:
                     child = position.copy()
                     child.apply(moves[i])
-                    loser = playout(child, random.Random(seed), params)
+                    loser = playout(child, random.Random(seed), params, me)
                     totals[i] += 0.5 if loser is None else float(loser != me)
                     counts[i] += 1
                 rounds += 1

@@ -260,7 +260,7 @@ class Solver:
     the same endgame are mostly looked up. It is cleared when it grows past ``max_entries``.
     """
 
-    def __init__(self, max_entries: int = 2_000_000) -> None:
+    def __init__(self, max_entries: int = 400_000) -> None:
         self.max_entries = max_entries
         self.table: Table = {}
         self.nodes = 0

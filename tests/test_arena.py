@@ -1,0 +1,82 @@
+"""The arena: duplicate deals, reproducible results, the report and the command line."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from durak import Game
+from durak.ai import GreedyPlayer, RandomPlayer
+from durak.arena import main, play_game, run_arena, wilson_interval
+
+
+def test_every_deal_is_played_twice_with_the_seats_swapped() -> None:
+    result = run_arena("greedy", "random", games=10, seed=3, progress=False)
+    assert result.games == 10
+    deals = [record.deal for record in result.records]
+    assert deals == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]
+    assert [record.seats for record in result.records[:2]] == [(0, 1), (1, 0)]
+    assert sum(result.wins) + result.draws == 10
+
+
+def test_results_are_reproducible_from_the_seed() -> None:
+    def outcomes(seed: int) -> list[tuple[int, int | None, int]]:
+        result = run_arena("hard", "greedy", games=2, seed=seed, iterations=(30, None), progress=False)
+        return [(r.deal, r.loser, r.actions) for r in result.records]
+
+    assert outcomes(5) == outcomes(5)
+    assert outcomes(5) != outcomes(6)
+
+
+def test_parallel_workers_give_the_same_results() -> None:
+    one = run_arena("easy", "random", games=6, seed=2, progress=False)
+    two = run_arena("easy", "random", games=6, seed=2, jobs=2, progress=False)
+    assert [(r.loser, r.actions) for r in one.records] == [(r.loser, r.actions) for r in two.records]
+
+
+def test_play_game_records_a_time_for_every_decision() -> None:
+    loser, times, actions = play_game(Game.new(seed=4), [GreedyPlayer(), RandomPlayer(1)])
+    assert loser in (0, 1, None)
+    assert len(times[0]) + len(times[1]) == actions > 0
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson_interval(90, 100)
+    assert low == pytest.approx(0.8256, abs=1e-3) and high == pytest.approx(0.9448, abs=1e-3)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(100, 100)
+    assert low > 0.96 and high == 1.0
+
+
+def test_report_names_every_figure() -> None:
+    result = run_arena("greedy", "random", games=20, seed=1, progress=False)
+    text = result.report()
+    wins, losses = result.wins
+    assert f"{'greedy':<12}{wins:>7}{result.draws:>7}{losses:>8}" in text
+    assert f"{'random':<12}{losses:>7}{result.draws:>7}{wins:>8}" in text
+    for words in (
+        "wins",
+        "draws",
+        "losses",
+        "decisive games",
+        "95% Wilson interval",
+        "median",
+        "95th percentile",
+    ):
+        assert words in text
+    assert "games per second" in text
+
+
+def test_progress_is_shown_while_playing() -> None:
+    out = io.StringIO()
+    run_arena("greedy", "greedy", games=20, seed=1, out=out)
+    assert "progress: 20/20 games" in out.getvalue()
+
+
+def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["greedy", "random", "--games", "6", "--seed", "2", "--no-progress"])
+    printed = capsys.readouterr().out
+    assert printed.startswith("greedy vs random: 6 games (3 duplicate deals, seats swapped), seed 2")
+    with pytest.raises(SystemExit):
+        main(["greedy", "expert"])
