@@ -198,11 +198,11 @@ class _Progress:
         self.tty = out.isatty()
         self.next_tenth = 1
 
-    def update(self, done: int) -> None:
+    def update(self, done: int, score: str = "") -> None:
         now = time.perf_counter()
         elapsed = now - self.start
         eta = elapsed / done * (self.total - done) if done else 0.0
-        status = f"{done}/{self.total} games, {elapsed:.0f} s, eta {eta:.0f} s"
+        status = f"{done}/{self.total} games, {elapsed:.0f} s, eta {eta:.0f} s{score}"
         if self.tty:
             if now - self.last < 0.5 and done < self.total:
                 return
@@ -216,6 +216,12 @@ class _Progress:
             self.next_tenth = done * 10 // self.total + 1
             self.out.write(f"progress: {status}\n")
         self.out.flush()
+
+
+def _running_score(result: ArenaResult) -> str:
+    """The score so far, so a long run can be judged before it ends."""
+    rate, _, _ = result.decisive_rate()
+    return f", {result.levels[0]} {rate:.1%} of decisive games so far"
 
 
 def run_arena(
@@ -243,7 +249,7 @@ def run_arena(
     for records in _deal_results(match, deals, jobs):
         result.records.extend(records)
         if bar is not None:
-            bar.update(len(result.records))
+            bar.update(len(result.records), _running_score(result))
     result.elapsed = time.perf_counter() - start
     return result
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Any
 
@@ -10,6 +11,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.servers import TOKEN
 
+NOTEBOOK = ".jp-NotebookPanel:visible"
+RAN = re.compile(r"\[(\*|\d+)\]")
+ERROR_OUTPUTS = '[data-mime-type="application/vnd.jupyter.stderr"], .jupyter-widgets-error-widget'
 KERNEL_IDLE = '.jp-StatusBar-TextItem[title^="Change kernel"]'
 PLAY = ".durak-play"
 HAND_PLAYABLE = f"{PLAY} .durak-hand button.durak-playable:enabled"
@@ -30,9 +34,44 @@ def open_in_lab(page: Any, base_url: str, notebook: str) -> None:
     page.goto(f"{base_url}/lab/workspaces/{workspace}/tree/{notebook}?reset&token={TOKEN}")
     # The toolbar says "idle" before a kernel exists; the status bar names the kernel once it does.
     page.locator(KERNEL_IDLE).filter(has_text="Idle").wait_for(timeout=90_000)
-    page.locator(".jp-NotebookPanel:visible .jp-Notebook").first.click()
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    run_all_cells(page)
+
+
+def run_all_cells(page: Any, attempts: int = 3) -> None:
+    """Run → Run All Cells, until a cell's prompt shows it ran or is running.
+
+    The command does nothing while the notebook is not yet the current widget, so the menu
+    click is repeated if no cell starts.
+    """
+    for _ in range(attempts):
+        page.locator(f"{NOTEBOOK} .jp-Notebook").first.click()
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        try:
+            page.locator(f"{NOTEBOOK} .jp-InputPrompt", has_text=RAN).first.wait_for(
+                state="attached", timeout=20_000
+            )
+            return
+        except PlaywrightTimeout:
+            page.keyboard.press("Escape")  # close the menu if it stayed open
+    raise AssertionError(f"Run All Cells started no cell after {attempts} tries")
+
+
+def wait_for_count(page: Any, selector: str, count: int, timeout_ms: float) -> None:
+    """Wait until ``count`` elements match ``selector``; on timeout say how many did and
+    what the notebook printed as errors."""
+    try:
+        page.wait_for_function(
+            "([selector, n]) => document.querySelectorAll(selector).length >= n",
+            arg=[selector, count],
+            timeout=timeout_ms,
+        )
+    except PlaywrightTimeout:
+        found = page.locator(selector).count()
+        errors = page.locator(ERROR_OUTPUTS).all_inner_texts()
+        raise AssertionError(
+            f"{found} of {count} {selector!r} after {timeout_ms / 1000:.0f} s; errors shown: {errors}"
+        ) from None
 
 
 def open_in_voila(page: Any, base_url: str, notebook: str) -> None:

@@ -20,6 +20,7 @@ from tests.browser.pages import (
     language_select,
     open_in_lab,
     play_to_the_end,
+    wait_for_count,
 )
 
 pytestmark = pytest.mark.browser
@@ -62,10 +63,12 @@ def test_play_vs_ai_in_every_language_then_a_whole_game_by_clicking(page: Any, l
 def test_an_exercise_of_playing_a_bout_by_clicking(page: Any, lab: str) -> None:
     open_in_lab(page, lab, "03_playing_a_bout.ipynb")
     exercise_ids = [f.__name__ for f in ex.NOTEBOOK_EXERCISES["03_playing_a_bout"]]
+    # Attached, not visible: JupyterLab may skip painting cells outside the viewport.
+    wait_for_count(page, ".durak-exercise", len(exercise_ids), timeout_ms=180_000)
     views = page.locator(".durak-exercise")
-    views.nth(len(exercise_ids) - 1).wait_for(timeout=180_000)
     language_select(page).select_option(label=endonym("de"))
     view = views.nth(exercise_ids.index("beat_plain"))
+    view.scroll_into_view_if_needed()
     model = ex.build("beat_plain")
     right = sorted(model.answers, key=str)[0]
     with texts_in("de"):
