@@ -37,7 +37,7 @@ from durak.actions import STOP, TAKE, Action, ActionKind
 from durak.ai import Hint, Player, hint, make_player
 from durak.cards import Card
 from durak.game import Game, Observation, Phase
-from durak.i18n import N_, gettext, ngettext
+from durak.i18n import N_, format_number, gettext, ngettext
 from durak.messages import game_over_message, hint_message
 from durak.tutorial.settings import config_dir, restore_language, write_text_atomically
 from durak.tutorial.widgets import (
@@ -171,7 +171,9 @@ class Move:
                     n,
                 )
             )
-        return template.format(card=card, target=str(self.target), n=self.picked_up or self.discarded)
+        return template.format(
+            card=card, target=str(self.target), n=format_number(self.picked_up or self.discarded)
+        )
 
 
 def replay_moves(game: Game) -> list[Move]:
@@ -618,7 +620,9 @@ class PlayView(LocalizedVBox):
                 "An unfinished game was saved ({n} move so far, level: {level}).",
                 "An unfinished game was saved ({n} moves so far, level: {level}).",
                 moves,
-            ).format(n=moves, level=gettext(LEVEL_LABELS.get(self.model.level, self.model.level)))
+            ).format(
+                n=format_number(moves), level=gettext(LEVEL_LABELS.get(self.model.level, self.model.level))
+            )
         )
 
     def _move_log_html(self) -> str:
