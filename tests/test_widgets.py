@@ -138,6 +138,27 @@ def test_table_view_shows_pairs_and_open_attacks() -> None:
     assert isinstance(second_column.children[1], widgets.HTML)  # an empty slot, not a card
 
 
+def test_table_view_fills_a_slot_in_place_and_shows_a_played_button_as_it_is() -> None:
+    hand = HandView()
+    seven, nine = Card.parse("7♠"), Card.parse("9♠")
+    hand.update([seven, Card.parse("Д♦")], Suit.SPADES, playable={seven: Action.attack(seven)})
+    played = hand.buttons[0]
+    clicked: list[CardButton] = []
+    hand.on_play(clicked.append)
+    table = TableView()
+    spare = hand.release({seven})
+    assert [b.card for b in hand.buttons] == cards("Д♦")
+    table.update([(seven, None)], Suit.SPADES, spare=spare)
+    assert spare == {} and table.buttons == (played,)
+    assert played.static and played.playable is None and not played.disabled
+    played.click()  # no longer the hand's: a click on the table plays nothing
+    assert clicked == []
+    column = table.row.children[0]
+    table.update([(seven, nine)], Suit.SPADES)
+    assert table.row.children[0] is column  # the defence fills the slot; the column stays
+    assert [b.card for b in table.buttons] == [seven, nine]
+
+
 def test_stock_view_shows_trump_card_and_counts() -> None:
     view = StockView()
     view.update(Suit.HEARTS, Card.parse("8♥"), 24, 0)

@@ -52,6 +52,7 @@ from durak.tutorial.widgets import (
     StockView,
     TableOrRules,
     TableView,
+    close_all,
     relabel,
 )
 
@@ -577,7 +578,10 @@ class PlayView(LocalizedVBox):
         trump_card = observation.trump_card if observation.trump_card_in_stock else None
         self.opponent.update(observation.opponent_hand_size, observation.opponent_known, game.trump)
         self.stock.update(game.trump, trump_card, observation.stock_size, len(observation.discard))
-        self.table.update(observation.table, game.trump, game.bout_limit if game.table else None)
+        on_table = {card for pair in observation.table for card in pair if card is not None}
+        spare = self.hand.release(on_table)  # the card just played moves to the table as it is
+        self.table.update(observation.table, game.trump, game.bout_limit if game.table else None, spare)
+        close_all(spare.values())
         legal = [] if self._ai_pending else self.model.human_actions()
         playable = {a.card: a for a in legal if a.card is not None}
         self.hand.update(observation.hand, game.trump, playable if game.to_move == HUMAN else None)

@@ -33,7 +33,8 @@ from __future__ import annotations
 import functools
 import logging
 import traceback
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from html import escape
 from typing import Any, TypeVar, cast
 
@@ -276,25 +277,45 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
         self.face_up = face_up
         self.static = static
         self.playable = playable
-        if static:
-            self.add_class(STATIC_CLASS)
-        self.add_class("durak-card")
-        self.add_class("durak-face" if face_up else "durak-back")
-        self._paint()
-        self._start_localized()
+        with self._one_message():
+            if static:
+                self.add_class(STATIC_CLASS)
+            self.add_class("durak-card")
+            self.add_class("durak-face" if face_up else "durak-back")
+            self._paint_traits()
+            self._start_localized()
 
     @property
     def is_trump(self) -> bool:
         return self.card is not None and self.trump is not None and self.card.suit == self.trump
 
+    def make_static(self) -> None:
+        """Only show the card from now on (a card the learner played moves to the table)."""
+        self.static = True
+        with self.hold_sync():
+            self.add_class(STATIC_CLASS)
+            self.set_playable(None)
+
     def set_playable(self, playable: bool | None, action: Action | None = None) -> None:
         """Mark the card legal (``True``), not legal (``False``) or neither (``None``)."""
         self.playable = playable
         self.action = action
-        self._paint()
-        self.render()
+        with self._one_message():
+            self._paint_traits()
+            self.render()
+
+    @contextmanager
+    def _one_message(self) -> Iterator[None]:
+        """Send the changes to the button, its style and its layout as one message each (a
+        border alone is four traits): every message costs the browser a re-render."""
+        with self.hold_sync(), self.style.hold_sync(), self.layout.hold_sync():
+            yield
 
     def _paint(self) -> None:
+        with self._one_message():
+            self._paint_traits()
+
+    def _paint_traits(self) -> None:
         style = self.style
         self.disabled = self.playable is False
         if self.playable:  # a stable hook for page styles and browser tests
@@ -409,6 +430,16 @@ class HandView(_TitledCards):
         for callback in self._callbacks:
             callback(button)
 
+    def release(self, cards: Collection[Card]) -> dict[Card, CardButton]:
+        """Take the buttons of ``cards`` out of the hand without closing them, so that the
+        table can show the very same widgets: the browser then has no new ones to build."""
+        released = {b.card: b for b in self.row.children if isinstance(b, CardButton) and b.card in cards}
+        if released:
+            self.row.children = tuple(b for b in self.row.children if b.card not in released)
+            for button in released.values():
+                button.on_click(self._clicked, remove=True)
+        return {card: button for card, button in released.items() if card is not None}
+
     def update(
         self,
         cards: Sequence[Card],
@@ -493,11 +524,28 @@ class TableView(_TitledCards):
         pairs: Sequence[tuple[Card, Card | None]],
         trump: Suit | None,
         limit: int | None = None,
+        spare: dict[Card, CardButton] | None = None,
     ) -> None:
-        """Show the (attack, defence) pairs; ``limit`` is the bout's attack-card limit (R8)."""
-        same_trump = trump == self._trump
-        shown = dict(zip(self._pairs, self.row.children, strict=True)) if same_trump else {}
-        columns = [shown.get(pair) or self._column(pair, trump) for pair in pairs]
+        """Show the (attack, defence) pairs; ``limit`` is the bout's attack-card limit (R8).
+
+        A column stays on screen while its attack card does; a defence fills its slot. Buttons
+        in ``spare`` (see :meth:`HandView.release`) are shown for their cards instead of new
+        ones, and removed from it; the caller closes what is left.
+        """
+        shown = dict(zip((attack for attack, _ in self._pairs), self.row.children, strict=True))
+        if trump != self._trump:
+            shown = {}
+        columns = []
+        for attack, defence in pairs:
+            column = shown.get(attack) or widgets.VBox(
+                [self._card(attack, trump, spare), _placeholder()], layout={"margin": "0 4px"}
+            )
+            top, lower = column.children
+            if getattr(lower, "card", None) != defence:
+                new_lower = self._card(defence, trump, spare) if defence is not None else _placeholder()
+                column.children = (top, new_lower)
+                lower.close()
+            columns.append(column)
         self._trump = trump
         self._pairs = tuple(pairs)
         self._limit = limit
@@ -505,10 +553,12 @@ class TableView(_TitledCards):
         self.render()
 
     @staticmethod
-    def _column(pair: tuple[Card, Card | None], trump: Suit | None) -> widgets.VBox:
-        attack, defence = pair
-        lower = CardButton(defence, trump=trump, static=True) if defence is not None else _placeholder()
-        return widgets.VBox([CardButton(attack, trump=trump, static=True), lower], layout={"margin": "0 4px"})
+    def _card(card: Card, trump: Suit | None, spare: dict[Card, CardButton] | None) -> CardButton:
+        button = spare.pop(card, None) if spare else None
+        if button is None or button.trump != trump:
+            return CardButton(card, trump=trump, static=True)
+        button.make_static()
+        return button
 
     def _set_row(self, children: Sequence[widgets.Widget]) -> None:
         old = self.row.children
