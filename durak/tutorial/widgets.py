@@ -43,7 +43,7 @@ import ipywidgets as widgets
 from durak.actions import Action
 from durak.cards import Card, Suit
 from durak.errors import IllegalAction
-from durak.i18n import N_, gettext, ngettext, on_language_change
+from durak.i18n import N_, format_number, gettext, ngettext, on_language_change
 from durak.messages import (
     card_name,
     deck_description,
@@ -512,8 +512,10 @@ class TableView(_TitledCards):
                 "Table: {n} of at most {limit} attack card",
                 "Table: {n} of at most {limit} attack cards",
                 self._limit,
-            ).format(n=count, limit=self._limit)
-        return ngettext("Table: {n} attack card", "Table: {n} attack cards", count).format(n=count)
+            ).format(n=format_number(count), limit=format_number(self._limit))
+        return ngettext("Table: {n} attack card", "Table: {n} attack cards", count).format(
+            n=format_number(count)
+        )
 
     @property
     def pairs(self) -> tuple[tuple[Card, Card | None], ...]:
