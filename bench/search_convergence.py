@@ -1,0 +1,77 @@
+"""Has the hard search converged? Its choice at its budget against a much bigger budget.
+
+Usage: python bench/search_convergence.py [--small 3000] [--big 30000] [--positions 60] [--seed 5]
+
+Positions come from games of the searching player against the greedy baseline: decisions with
+cards in the stock and more than one legal action (about a third of them, picked at random). At
+each, a fresh player with ``--small`` playouts and one with ``--big`` playouts decide. Printed:
+how often they pick the same move, and the small budget's mean regret as the big search scores
+it (its estimate of the win probability given up). Much disagreement with a clear regret says
+more playouts would make the player stronger; little says the playouts themselves are the limit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from durak import Game
+from durak.ai.players import GreedyPlayer, Player
+from durak.ai.search import Method, SearchPlayer
+
+SAMPLED = 0.35  # the share of eligible decisions that are measured
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--small", type=int, default=3000)
+    parser.add_argument("--big", type=int, default=30000)
+    parser.add_argument("--positions", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    same: list[bool] = []
+    regrets: list[float] = []
+    seconds: dict[int, list[float]] = {args.small: [], args.big: []}
+    while len(same) < args.positions:
+        game = Game.new(seed=rng.randrange(2**32))
+        searcher = rng.randrange(2)
+        players: dict[int, Player] = {
+            searcher: SearchPlayer(iterations=args.small, seed=rng.randrange(2**32)),
+            1 - searcher: GreedyPlayer(),
+        }
+        while not game.is_over and len(same) < args.positions:
+            seat = game.to_move
+            assert seat is not None
+            observation, legal = game.observation(seat), game.legal_actions()
+            if seat == searcher and game.stock and len(legal) > 1 and rng.random() < SAMPLED:
+                decisions = {}
+                for budget in (args.small, args.big):
+                    start = time.perf_counter()
+                    player = SearchPlayer(iterations=budget, seed=rng.randrange(2**32))
+                    decisions[budget] = player.decide(observation, legal)
+                    seconds[budget].append(time.perf_counter() - start)
+                small, big = decisions[args.small], decisions[args.big]
+                if small.method == Method.SEARCH:
+                    same.append(small.action == big.action)
+                    regrets.append(max(big.scores.values()) - big.scores[small.action])
+            game.apply(players[seat].choose(observation, legal), seat)
+    print(
+        f"{args.small} vs {args.big} playouts, {len(same)} search decisions: same move "
+        f"{sum(same) / len(same):.0%}; regret of the smaller budget (by the bigger one's scores) "
+        f"mean {statistics.mean(regrets):.4f}, max {max(regrets):.3f}"
+    )
+    for budget, times in seconds.items():
+        print(f"  {budget:>6} playouts: median decision {statistics.median(times) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
