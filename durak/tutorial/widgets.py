@@ -282,7 +282,7 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
                 self.add_class(STATIC_CLASS)
             self.add_class("durak-card")
             self.add_class("durak-face" if face_up else "durak-back")
-            self._paint_traits()
+            self._paint()
             self._start_localized()
 
     @property
@@ -301,7 +301,7 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
         self.playable = playable
         self.action = action
         with self._one_message():
-            self._paint_traits()
+            self._paint()
             self.render()
 
     @contextmanager
@@ -312,10 +312,6 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
             yield
 
     def _paint(self) -> None:
-        with self._one_message():
-            self._paint_traits()
-
-    def _paint_traits(self) -> None:
         style = self.style
         self.disabled = self.playable is False
         if self.playable:  # a stable hook for page styles and browser tests
@@ -433,12 +429,12 @@ class HandView(_TitledCards):
     def release(self, cards: Collection[Card]) -> dict[Card, CardButton]:
         """Take the buttons of ``cards`` out of the hand without closing them, so that the
         table can show the very same widgets: the browser then has no new ones to build."""
-        released = {b.card: b for b in self.row.children if isinstance(b, CardButton) and b.card in cards}
+        released = {b.card: b for b in self.buttons if b.card is not None and b.card in cards}
         if released:
             self.row.children = tuple(b for b in self.row.children if b.card not in released)
             for button in released.values():
                 button.on_click(self._clicked, remove=True)
-        return {card: button for card, button in released.items() if card is not None}
+        return released
 
     def update(
         self,
@@ -556,9 +552,10 @@ class TableView(_TitledCards):
 
     @staticmethod
     def _card(card: Card, trump: Suit | None, spare: dict[Card, CardButton] | None) -> CardButton:
-        button = spare.pop(card, None) if spare else None
-        if button is None or button.trump != trump:
-            return CardButton(card, trump=trump, static=True)
+        button = spare.get(card) if spare else None
+        if spare is None or button is None or button.trump != trump:
+            return CardButton(card, trump=trump, static=True)  # a spare left here is the caller's to close
+        del spare[card]
         button.make_static()
         return button
 
