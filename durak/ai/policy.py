@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from durak.actions import DEFEND_OFFSET
@@ -188,17 +189,19 @@ def rule_move(position: Position, params: RuleParams = DEFAULT) -> int:
 
 def playout(
     position: Position,
-    rng: random.Random,
+    draw: Callable[[], float],
     params: RuleParams = DEFAULT,
     me: int = -1,
 ) -> int | None:
     """Play ``position`` out with the policy for both sides and return the loser (None on a
-    draw). The position is used up. The opponent of ``me`` plays the greedy move instead with
+    draw). The position is used up. ``draw`` gives the random numbers in [0, 1), for example
+    ``random.Random(seed).random``. The opponent of ``me`` plays the greedy move instead with
     the chance ``params.opponent_greedy`` (a plainer player than the rules assume).
 
-    This is the search's inner loop, so it keeps the state in local variables instead of
-    calling :meth:`Position.apply`; a test checks that it plays exactly like
-    :func:`reference_playout`, which does.
+    This is the search's inner loop, nearly all of its time: it keeps the state in local
+    variables and spells out :func:`lead_card`, :func:`defend_move`, :func:`throw_move` and
+    :func:`add_move` instead of calling them (and :meth:`Position.apply`). A test checks that
+    it plays exactly like :func:`reference_playout`, which calls them.
     """
     hands = position.hands
     stock = position.stock
@@ -212,10 +215,13 @@ def playout(
     table = position.table
     ranks = position.ranks
     limit = position.limit
+    n_stock = len(stock)
     noise = params.noise
+    high_trump = params.take_trump_rank
+    take_min_stock = params.take_min_stock
     greedy = params.opponent_greedy if me >= 0 else 0.0
     opponent = 1 - me
-    draw = rng.random
+    beats, same_rank, rank_of = BEATS, SAME_RANK, RANK
     while True:
         if phase == LEAD:
             hand = hands[attacker]
@@ -223,31 +229,67 @@ def playout(
                 card = _nth_bit(hand, int(draw() * hand.bit_count()))
             elif greedy and attacker == opponent and draw() < greedy:
                 card = _lowest(hand)
-            else:
-                card = lead_card(hand, hands[1 - attacker], len(stock))
+            else:  # lead_card()
+                card = -1
+                plain = hand & NONTRUMPS
+                if not n_stock:
+                    other = hands[1 - attacker]
+                    rest = plain
+                    while rest:
+                        low = rest & -rest
+                        rest ^= low
+                        if not other & beats[low.bit_length() - 1]:
+                            card = low.bit_length() - 1
+                            break
+                if card < 0:
+                    if not plain:
+                        card = (hand & -hand).bit_length() - 1
+                    else:
+                        low = plain & -plain
+                        card = low.bit_length() - 1
+                        rest = plain ^ low
+                        if rest and not same_rank[card] & rest:
+                            low = rest & -rest
+                            second = low.bit_length() - 1
+                            if rank_of[second] <= rank_of[card] + 1 and same_rank[second] & rest != low:
+                                card = second
             hands[attacker] = hand ^ (1 << card)
             table = 1 << card
-            ranks = SAME_RANK[card]
+            ranks = same_rank[card]
             n_attacks = 1
             last = card
             phase = DEFEND
         elif phase == DEFEND:
             hand = hands[1 - attacker]
             if noise and draw() < noise:
-                beaters = hand & BEATS[last]
+                beaters = hand & beats[last]
                 pick = int(draw() * (beaters.bit_count() + 1))
-                move = TAKE if pick == beaters.bit_count() else DEFEND_OFFSET + _nth_bit(beaters, pick)
+                card = -1 if pick == beaters.bit_count() else _nth_bit(beaters, pick)
             elif greedy and attacker == me and draw() < greedy:
-                move = greedy_move(DEFEND, hand, last, ranks, 0)
-            else:
-                move = defend_move(hand, hands[attacker], last, len(stock), params)
-            if move == TAKE:
+                beaters = hand & beats[last]
+                card = (beaters & -beaters).bit_length() - 1  # -1: take
+            else:  # defend_move()
+                beaters = hand & beats[last]
+                card = (beaters & -beaters).bit_length() - 1
+                if card < 0:
+                    pass
+                elif not n_stock:
+                    attacker_hand = hands[attacker]
+                    rest = beaters
+                    while rest:
+                        low = rest & -rest
+                        rest ^= low
+                        if not same_rank[low.bit_length() - 1] & attacker_hand:
+                            card = low.bit_length() - 1
+                            break
+                elif card >= 27 > last and n_stock >= take_min_stock and rank_of[card] >= high_trump:
+                    card = -1  # keep a high trump: take instead
+            if card < 0:
                 phase = ADDING
             else:
-                card = move - DEFEND_OFFSET
                 hands[1 - attacker] = hand ^ (1 << card)
                 table |= 1 << card
-                ranks |= SAME_RANK[card]
+                ranks |= same_rank[card]
                 phase = THROW_IN
         else:
             hand = hands[attacker]
@@ -258,10 +300,29 @@ def playout(
                 move = STOP if pick == matching.bit_count() else _nth_bit(matching, pick)
             elif greedy and attacker == opponent and draw() < greedy:
                 move = greedy_move(phase, hand, -1, ranks, room)
-            elif phase == THROW_IN:
-                move = throw_move(hand, hands[1 - attacker], ranks, room, len(stock))
+            elif room <= 0 or not hand & ranks:
+                move = STOP
             else:
-                move = add_move(hand, ranks, room, len(stock))
+                matching = hand & ranks
+                plain = matching & NONTRUMPS
+                if phase == THROW_IN and not n_stock:  # throw_move() with everything known
+                    other = hands[1 - attacker]
+                    move = -1
+                    rest = matching
+                    while rest:
+                        low = rest & -rest
+                        rest ^= low
+                        if not other & beats[low.bit_length() - 1]:
+                            move = low.bit_length() - 1
+                            break
+                    if move < 0:
+                        move = (matching & -matching).bit_length() - 1
+                elif plain:
+                    move = (plain & -plain).bit_length() - 1
+                elif phase == ADDING and not n_stock and matching == hand and matching.bit_count() <= room:
+                    move = (matching & -matching).bit_length() - 1  # add_move(): the last cards go
+                else:
+                    move = STOP
             if move != STOP:
                 hands[attacker] = hand ^ (1 << move)
                 table |= 1 << move
@@ -280,11 +341,12 @@ def playout(
             for player in (first, 1 - first):
                 hand = hands[player]
                 need = HAND_SIZE - hand.bit_count()
-                while need > 0 and stock:
+                while need > 0 and n_stock:
                     hand |= 1 << stock.pop()
+                    n_stock -= 1
                     need -= 1
                 hands[player] = hand
-            if not stock and (not hands[0] or not hands[1]):  # R12
+            if not n_stock and (not hands[0] or not hands[1]):  # R12
                 if not hands[0] and not hands[1]:
                     return None
                 return 1 if not hands[0] else 0
