@@ -7,6 +7,12 @@ decision (their level's default, or ``--iterations``), so a run can be repeated 
 
     python -m durak.arena hard greedy --games 2000 --seed 1
 
+A long run can keep its games in a file, ``--record FILE`` (one JSON line per game): run the
+same command again and it plays only the deals the file does not hold yet, then reports on all
+of them. That is exact, because a deal's games depend on nothing but the seed, the levels and
+their budgets; the file also notes a digest of the code that plays, and refuses to be
+continued by different code.
+
 >>> result = run_arena("greedy", "random", games=4, seed=1, progress=False)
 >>> result.games
 4
@@ -17,19 +23,32 @@ decision (their level's default, or ``--iterations``), so a run can be repeated 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
+import os
 import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import TextIO
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
 
 from durak.ai import LEVELS, Player, make_player
 from durak.ai.levels import LEVEL_ITERATIONS
 from durak.game import Game
 
-__all__ = ["ArenaResult", "GameRecord", "main", "play_game", "run_arena", "wilson_interval"]
+__all__ = [
+    "ArenaRecordMismatch",
+    "ArenaResult",
+    "GameRecord",
+    "code_digest",
+    "main",
+    "play_game",
+    "run_arena",
+    "wilson_interval",
+]
 
 MAX_ACTIONS = 10_000  # far beyond any real game: a guard against a rules bug looping forever
 
@@ -130,6 +149,7 @@ class ArenaResult:
     seed: int
     records: list[GameRecord] = field(default_factory=list)
     elapsed: float = 0.0
+    resumed: int = 0  # games read from the record file rather than played by this run
 
     @property
     def games(self) -> int:
@@ -183,8 +203,11 @@ class ArenaResult:
                     f"decision time, {self.levels[side]}: median {statistics.median(times) * 1000:.1f} ms, "
                     f"95th percentile {p95 * 1000:.1f} ms ({len(times)} decisions)"
                 )
-        if self.elapsed > 0:
-            lines.append(f"games per second: {self.games / self.elapsed:.2f} ({self.elapsed:.0f} s)")
+        if self.resumed:
+            lines.append(f"{self.resumed} of the games were played earlier and read from the record")
+        played = self.games - self.resumed
+        if self.elapsed > 0 and played:
+            lines.append(f"games per second: {played / self.elapsed:.2f} ({self.elapsed:.0f} s)")
         return "\n".join(lines)
 
 
@@ -233,9 +256,13 @@ def run_arena(
     jobs: int = 1,
     progress: bool = True,
     out: TextIO = sys.stderr,
+    record: Path | None = None,
 ) -> ArenaResult:
     """Play ``games`` games (rounded up to whole deals, two games each) of ``level0`` against
-    ``level1``. ``iterations`` defaults to each level's reproducible playout budget."""
+    ``level1``. ``iterations`` defaults to each level's reproducible playout budget.
+
+    With ``record``, finished games are appended to that file as they come, and the deals it
+    already holds are read instead of played (see the module's docstring)."""
     for level in (level0, level1):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
@@ -244,25 +271,119 @@ def run_arena(
     match = _Match((level0, level1), iterations, seed)
     deals = (games + 1) // 2
     result = ArenaResult((level0, level1), iterations, seed)
+    earlier = _open_record(record, match) if record is not None else {}
+    todo = [deal for deal in range(deals) if deal not in earlier]
+    result.records = [r for deal in range(deals) if deal in earlier for r in earlier[deal]]
+    result.resumed = len(result.records)
     bar = _Progress(2 * deals, out) if progress else None
     start = time.perf_counter()
-    for records in _deal_results(match, deals, jobs):
+    for records in _deal_results(match, todo, jobs):
+        if record is not None:
+            _append(record, records)
         result.records.extend(records)
         if bar is not None:
             bar.update(len(result.records), _running_score(result))
+    result.records.sort(key=lambda r: (r.deal, r.seats))
     result.elapsed = time.perf_counter() - start
     return result
 
 
-def _deal_results(match: _Match, deals: int, jobs: int) -> Iterator[list[GameRecord]]:
+def _deal_results(match: _Match, deals: list[int], jobs: int) -> Iterator[list[GameRecord]]:
     if jobs <= 1:
-        yield from map(match.play_deal, range(deals))
+        yield from map(match.play_deal, deals)
         return
     import multiprocessing
 
     with multiprocessing.Pool(jobs) as pool:
         play: Callable[[int], list[GameRecord]] = match.play_deal
-        yield from pool.imap(play, range(deals), chunksize=1)
+        yield from pool.imap(play, deals, chunksize=1)
+
+
+class ArenaRecordMismatch(ValueError):
+    """A record file holds games of another match (levels, budgets, seed) or of other code."""
+
+
+def code_digest() -> str:
+    """A digest of the code that plays the games: the rules engine and the AI."""
+    package = Path(__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(
+        [*package.glob("ai/*.py"), *(package / name for name in ("cards.py", "actions.py", "game.py"))]
+    ):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _header(match: _Match) -> dict[str, Any]:
+    return {
+        "arena": 1,
+        "levels": list(match.levels),
+        "iterations": list(match.iterations),
+        "seed": match.seed,
+        "code": code_digest(),
+    }
+
+
+def _open_record(path: Path, match: _Match) -> dict[int, list[GameRecord]]:
+    """The complete deals a record file holds; a new file gets its header. A line cut short
+    (a run stopped while writing) or a deal with one game only is dropped, to be played again."""
+    header = _header(match)
+    deals: dict[int, list[GameRecord]] = {}
+    if path.exists() and path.stat().st_size:
+        lines = path.read_text(encoding="utf-8").split("\n")
+        try:
+            found = json.loads(lines[0])
+        except json.JSONDecodeError:
+            raise ArenaRecordMismatch(f"{path} is not an arena record") from None
+        if found != header:
+            raise ArenaRecordMismatch(
+                f"{path} records another match or other code: it holds {_describe(found)}, "
+                f"this run is {_describe(header)}; give another file to start afresh"
+            )
+        for line in lines[1:-1]:  # the last piece follows the final newline: empty or cut short
+            try:
+                game = json.loads(line)
+                deals.setdefault(game["deal"], []).append(_game_from_json(game))
+            except (json.JSONDecodeError, KeyError, TypeError):
+                continue
+        deals = {deal: games for deal, games in deals.items() if len(games) == 2}
+    kept = [json.dumps(header)] + [_game_to_json(g) for deal in sorted(deals) for g in deals[deal]]
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    os.replace(partial, path)  # the kept games are never lost, even if this run is stopped now
+    return deals
+
+
+def _describe(header: dict[str, Any]) -> str:
+    try:
+        levels, budgets = header["levels"], header["iterations"]
+        return (
+            f"{levels[0]} vs {levels[1]} at {budgets} playouts, seed {header['seed']}, code {header['code']}"
+        )
+    except (KeyError, IndexError, TypeError):
+        return repr(header)
+
+
+def _game_to_json(record: GameRecord) -> str:
+    data = asdict(record)
+    data["times"] = [[round(t, 6) for t in side] for side in record.times]  # to the microsecond
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _game_from_json(data: dict[str, Any]) -> GameRecord:
+    times = data["times"]
+    return GameRecord(
+        int(data["deal"]),
+        (int(data["seats"][0]), int(data["seats"][1])),
+        None if data["loser"] is None else int(data["loser"]),
+        (tuple(map(float, times[0])), tuple(map(float, times[1]))),
+        int(data["actions"]),
+    )
+
+
+def _append(path: Path, records: list[GameRecord]) -> None:
+    with path.open("a", encoding="utf-8") as file:
+        file.write("".join(_game_to_json(r) + "\n" for r in records))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -283,19 +404,29 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--record",
+        type=Path,
+        metavar="FILE",
+        help="keep the games in FILE; run again to play only the deals it lacks",
+    )
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
     iterations = tuple(args.iterations) if args.iterations else None
-    result = run_arena(
-        args.level0,
-        args.level1,
-        games=args.games,
-        seed=args.seed,
-        iterations=(iterations[0], iterations[1]) if iterations else None,
-        jobs=args.jobs,
-        progress=not args.no_progress,
-    )
+    try:
+        result = run_arena(
+            args.level0,
+            args.level1,
+            games=args.games,
+            seed=args.seed,
+            iterations=(iterations[0], iterations[1]) if iterations else None,
+            jobs=args.jobs,
+            progress=not args.no_progress,
+            record=args.record,
+        )
+    except ArenaRecordMismatch as error:
+        parser.error(str(error))
     print(result.report())
 
 

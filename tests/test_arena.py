@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import io
+import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from durak import Game
 from durak.ai import GreedyPlayer, RandomPlayer
-from durak.arena import main, play_game, run_arena, wilson_interval
+from durak.arena import ArenaRecordMismatch, code_digest, main, play_game, run_arena, wilson_interval
 
 
 def test_every_deal_is_played_twice_with_the_seats_swapped() -> None:
@@ -80,3 +83,75 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert printed.startswith("greedy vs random: 6 games (3 duplicate deals, seats swapped), seed 2")
     with pytest.raises(SystemExit):
         main(["greedy", "expert"])
+
+
+def test_a_recorded_run_plays_only_the_deals_it_lacks_and_reports_on_all(tmp_path: Path) -> None:
+    record = tmp_path / "games.jsonl"
+    first = run_arena("easy", "random", games=4, seed=2, progress=False, record=record)
+    assert first.resumed == 0 and len(record.read_text().splitlines()) == 1 + 4
+    resumed = run_arena("easy", "random", games=8, seed=2, progress=False, record=record)
+    fresh = run_arena("easy", "random", games=8, seed=2, progress=False)
+    assert resumed.resumed == 4
+    assert [r.times[0][:3] for r in resumed.records[:4]] == [
+        tuple(round(t, 6) for t in r.times[0][:3]) for r in first.records
+    ]
+    assert [(r.deal, r.seats, r.loser, r.actions) for r in resumed.records] == [
+        (r.deal, r.seats, r.loser, r.actions) for r in fresh.records
+    ]
+    assert "4 of the games were played earlier and read from the record" in resumed.report()
+    assert len(record.read_text().splitlines()) == 1 + 8
+
+
+def test_a_record_cut_short_loses_only_the_unfinished_deal(tmp_path: Path) -> None:
+    record = tmp_path / "games.jsonl"
+    run_arena("greedy", "random", games=6, seed=1, progress=False, record=record)
+    lines = record.read_text().splitlines()
+    record.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:10])  # deal 2 half written
+    again = run_arena("greedy", "random", games=6, seed=1, progress=False, record=record)
+    assert again.resumed == 4
+    assert [r.deal for r in again.records] == [0, 0, 1, 1, 2, 2]
+
+    def games(text_lines: list[str]) -> list[tuple[int, list[int], int | None, int]]:
+        return [(g["deal"], g["seats"], g["loser"], g["actions"]) for g in map(json.loads, text_lines)]
+
+    assert games(record.read_text().splitlines()[1:]) == games(lines[1:])  # times differ, moves not
+
+
+@pytest.mark.parametrize(
+    ("other", "words"),
+    [
+        ({"seed": 2}, "this run is greedy vs random at \\[None, None\\] playouts, seed 2"),
+        ({"level1": "easy"}, "this run is greedy vs easy"),
+    ],
+)
+def test_a_record_of_another_match_is_refused(tmp_path: Path, other: dict[str, Any], words: str) -> None:
+    record = tmp_path / "games.jsonl"
+    run_arena("greedy", "random", games=2, seed=1, progress=False, record=record)
+    before = record.read_text()
+    match = {"level0": "greedy", "level1": "random", "seed": 1, **other}
+    with pytest.raises(ArenaRecordMismatch, match=words):
+        run_arena(games=4, progress=False, record=record, **match)
+    assert record.read_text() == before
+
+
+def test_a_record_of_other_code_is_refused(tmp_path: Path) -> None:
+    record = tmp_path / "games.jsonl"
+    run_arena("greedy", "random", games=2, seed=1, progress=False, record=record)
+    header, *games = record.read_text().splitlines()
+    old = json.loads(header)
+    assert old["code"] == code_digest()
+    record.write_text(
+        "\n".join([json.dumps({**old, "code": "0" * 16}), *games]) + "\n"
+    )  # as if the AI had changed
+    with pytest.raises(ArenaRecordMismatch, match=r"it holds greedy vs random .* code 0000000000000000"):
+        run_arena("greedy", "random", games=4, seed=1, progress=False, record=record)
+
+
+def test_command_line_refuses_a_record_of_another_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "games.jsonl"
+    main(["greedy", "random", "--games", "2", "--no-progress", "--record", str(record)])
+    with pytest.raises(SystemExit):
+        main(["greedy", "random", "--games", "2", "--seed", "9", "--no-progress", "--record", str(record)])
+    assert "records another match or other code" in capsys.readouterr().err
