@@ -1,6 +1,7 @@
 """The AI's strength targets, measured with the arena on duplicate deals.
 
 Usage: python bench/strength.py [--games N] [--seed S] [--jobs J] [--pairs hard-greedy,...]
+                                [--record-dir DIR]
 
 Targets (share of decisive games won, over at least 2,000 games each):
 
@@ -11,7 +12,9 @@ Targets (share of decisive games won, over at least 2,000 games each):
 
 Searching levels play their reproducible playout budget (see ``durak.ai.levels``), so the
 figures can be repeated exactly with the same seed. With ``--jobs 2`` the two games of a deal
-run in separate processes; decision times are then measured under that load.
+run in separate processes; decision times are then measured under that load. With
+``--record-dir`` every pairing keeps its games in ``DIR/<pairing>-seed<S>.jsonl``, and a run
+stopped part-way goes on from there when started again (see ``python -m durak.arena --record``).
 """
 
 from __future__ import annotations
@@ -57,12 +60,16 @@ def main() -> None:
         default="greedy-random,hard-random,hard-greedy",
         help="comma-separated pairings among: " + ", ".join("-".join(p) for p in TARGETS),
     )
+    parser.add_argument("--record-dir", type=Path, help="keep each pairing's games in this folder")
     args = parser.parse_args()
+    if args.record_dir is not None:
+        args.record_dir.mkdir(parents=True, exist_ok=True)
     for name in args.pairs.split(","):
         pair = tuple(name.split("-"))
         if pair not in TARGETS:
             parser.error(f"unknown pairing {name!r}")
-        result = run_arena(pair[0], pair[1], games=args.games, seed=args.seed, jobs=args.jobs)
+        record = args.record_dir / f"{name}-seed{args.seed}.jsonl" if args.record_dir is not None else None
+        result = run_arena(pair[0], pair[1], games=args.games, seed=args.seed, jobs=args.jobs, record=record)
         print(result.report())
         print(verdict((pair[0], pair[1]), result))
         print(flush=True)
