@@ -21,6 +21,7 @@ from durak.ai.position import (
     to_value,
 )
 from durak.ai.sampling import Sampler
+from durak.ai.search import PREFIX_DRAWS, SharedDraws
 from durak.game import BEATERS
 from durak.game import SAME_RANK as ENGINE_SAME_RANK
 
@@ -151,3 +152,14 @@ def test_fast_playout_plays_exactly_like_the_reference(noise: float, greedy: flo
         fast = playout(position.copy(), random.Random(index).random, params, me=player)
         plain = reference_playout(position.copy(), random.Random(index), params, me=player)
         assert fast == plain
+
+
+def test_a_rounds_shared_random_numbers_are_those_of_its_seed_however_many_a_playout_takes() -> None:
+    seed = random.Random(8).random()
+    draws = SharedDraws(seed)
+    for _ in range(2):  # every move's playout gets the whole stream afresh
+        expected = random.Random(seed)
+        draw = draws.stream()
+        assert [draw() for _ in range(3 * PREFIX_DRAWS)] == [
+            expected.random() for _ in range(3 * PREFIX_DRAWS)
+        ]

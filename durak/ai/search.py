@@ -31,7 +31,7 @@ from durak.ai.sampling import Sampler
 from durak.ai.solver import Solver, SolverBudgetExceeded
 from durak.game import Observation
 
-__all__ = ["Decision", "Method", "SearchPlayer"]
+__all__ = ["Decision", "Method", "SearchPlayer", "SharedDraws"]
 
 MAX_POOL = 2000  # sampled opponent hands weighed per decision, at most
 PREFIX_DRAWS = 96  # random numbers drawn ahead for a round's playouts: 99.5% of playouts use fewer
@@ -207,14 +207,11 @@ class SearchPlayer:
                     break
                 position = deals()
                 seed = rng.random()
-                # every move's playout gets the same random numbers; seeding a generator for
-                # each one cost a tenth of the search, so they share one list of the first ones
-                prefix = list(itertools.islice(iter(random.Random(seed).random, None), PREFIX_DRAWS))
-                rest = _LaterDraws(seed)
+                draws = SharedDraws(seed)
                 for i in active:
                     child = position.copy()
                     child.apply(moves[i])
-                    loser = playout(child, itertools.chain(prefix, rest).__next__, params, me)
+                    loser = playout(child, draws.stream(), params, me)
                     totals[i] += 0.5 if loser is None else float(loser != me)
                     counts[i] += 1
                 rounds += 1
@@ -229,9 +226,33 @@ class SearchPlayer:
         return scores, rounds
 
 
+class SharedDraws:
+    """The random numbers of ``Random(seed)``, to be given afresh to each of a round's playouts
+    (every move is played out with the same numbers, so that their comparison is paired).
+
+    Seeding a generator for every playout cost a tenth of the search, so the first
+    :data:`PREFIX_DRAWS` numbers are drawn once, in a list the playouts share.
+
+    >>> draws = SharedDraws(0.5)
+    >>> first, again = draws.stream(), draws.stream()
+    >>> [first() for _ in range(200)] == [again() for _ in range(200)]
+    True
+    """
+
+    __slots__ = ("later", "prefix")
+
+    def __init__(self, seed: float) -> None:
+        self.prefix = list(itertools.islice(iter(random.Random(seed).random, None), PREFIX_DRAWS))
+        self.later = _LaterDraws(seed)
+
+    def stream(self) -> Callable[[], float]:
+        """A new ``random()``-like function giving the numbers from the first."""
+        return itertools.chain(self.prefix, self.later).__next__
+
+
 class _LaterDraws:
-    """The random numbers after the first :data:`PREFIX_DRAWS` of ``Random(seed)``, made only
-    when a long playout gets that far (``itertools.chain`` asks for them lazily)."""
+    """The numbers after the first :data:`PREFIX_DRAWS`, made only when a long playout gets
+    that far (``itertools.chain`` asks for them lazily)."""
 
     __slots__ = ("seed",)
 
