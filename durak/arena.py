@@ -348,6 +348,7 @@ def _open_record(path: Path, match: _Match) -> dict[int, list[GameRecord]]:
                 continue
         deals = {deal: games for deal, games in deals.items() if len(games) == 2}
     kept = [json.dumps(header)] + [_game_to_json(g) for deal in sorted(deals) for g in deals[deal]]
+    path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")
     partial.write_text("\n".join(kept) + "\n", encoding="utf-8")
     os.replace(partial, path)  # the kept games are never lost, even if this run is stopped now

@@ -86,7 +86,7 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_a_recorded_run_plays_only_the_deals_it_lacks_and_reports_on_all(tmp_path: Path) -> None:
-    record = tmp_path / "games.jsonl"
+    record = tmp_path / "runs" / "games.jsonl"  # its folder is made too
     first = run_arena("easy", "random", games=4, seed=2, progress=False, record=record)
     assert first.resumed == 0 and len(record.read_text().splitlines()) == 1 + 4
     resumed = run_arena("easy", "random", games=8, seed=2, progress=False, record=record)
