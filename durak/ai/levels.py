@@ -28,9 +28,9 @@ LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "normal", "hard")
 TIME_LIMITS = {"normal": 0.03, "hard": 0.25}
 """Seconds of search per decision for the searching levels when no iteration budget is given."""
 
-LEVEL_ITERATIONS = {"normal": 60, "hard": 3000}
+LEVEL_ITERATIONS = {"normal": 60, "hard": 8000}
 """Playouts per decision for reproducible play (the arena uses them). The hard level's budget
-keeps its median decision well under 0.3 s on a 2-core machine (see bench/strength.py)."""
+keeps its median decision under 0.3 s on a 2-core machine (see bench/strength.py)."""
 
 
 def make_player(level: str, seed: int | None = None, iterations: int | None = None) -> Player:
