@@ -1,10 +1,11 @@
 """Has the hard search converged? Its choice at its budget against a much bigger budget.
 
-Usage: python bench/search_convergence.py [--small 3000] [--big 30000] [--positions 60] [--seed 5]
+Usage: python bench/search_convergence.py [--small N] [--big M] [--positions 60] [--seed 5]
 
 Positions come from games of the searching player against the greedy baseline: decisions with
 cards in the stock and more than one legal action (about a third of them, picked at random). At
-each, a fresh player with ``--small`` playouts and one with ``--big`` playouts decide. Printed:
+each, a fresh player with ``--small`` playouts (default: the hard level's budget) and one with
+``--big`` playouts (default: ten times that) decide. Printed:
 how often they pick the same move, and the small budget's mean regret as the big search scores
 it (its estimate of the win probability given up). Much disagreement with a clear regret says
 more playouts would make the player stronger; little says the playouts themselves are the limit.
@@ -22,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from durak import Game
+from durak.ai.levels import LEVEL_ITERATIONS
 from durak.ai.players import GreedyPlayer, Player
 from durak.ai.search import Method, SearchPlayer
 
@@ -32,8 +34,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--small", type=int, default=3000)
-    parser.add_argument("--big", type=int, default=30000)
+    parser.add_argument("--small", type=int, default=LEVEL_ITERATIONS["hard"])
+    parser.add_argument("--big", type=int, default=10 * LEVEL_ITERATIONS["hard"])
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
