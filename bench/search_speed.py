@@ -1,0 +1,75 @@
+"""The hard search's cost per decision on fixed positions, and a digest of what it chose.
+
+Usage: python bench/search_speed.py [--positions 30] [--iterations N] [--seed 7]
+
+The positions come from games of the greedy player against a random one (every third decision
+with cards in the stock and a choice to make), so they do not depend on the search itself. The
+searching player decides each with a fixed playout budget (default: the hard level's) and a
+fixed seed. Printed: CPU seconds per decision (``time.process_time``, so that another process
+on the machine disturbs it less than wall-clock time) and a digest of every decision's move and
+scores. A change meant only to make the search faster must leave the digest as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from durak import Game
+from durak.actions import Action
+from durak.ai.levels import LEVEL_ITERATIONS
+from durak.ai.players import GreedyPlayer, RandomPlayer
+from durak.ai.search import SearchPlayer
+from durak.game import Observation
+
+
+def positions(count: int) -> list[tuple[Observation, list[Action]]]:
+    found: list[tuple[Observation, list[Action]]] = []
+    deal = 0
+    while len(found) < count:
+        game = Game.new(seed=500 + deal)
+        players = (GreedyPlayer(), RandomPlayer(deal))
+        decisions = 0
+        while not game.is_over and len(found) < count:
+            seat = game.to_move
+            assert seat is not None
+            legal = game.legal_actions()
+            observation = game.observation(seat)
+            if len(legal) > 1 and game.stock and decisions % 3 == 0:
+                found.append((observation, legal))
+            decisions += 1
+            game.apply(players[seat].choose(observation, legal))
+        deal += 1
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--positions", type=int, default=30)
+    parser.add_argument("--iterations", type=int, default=LEVEL_ITERATIONS["hard"])
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    player = SearchPlayer(iterations=args.iterations, seed=args.seed)
+    chosen = []
+    measured = positions(args.positions)
+    start = time.process_time()
+    for observation, legal in measured:
+        decision = player.decide(observation, legal)
+        chosen.append(f"{decision.action}{[round(s, 9) for s in decision.scores.values()]}")
+    cpu = time.process_time() - start
+    digest = hashlib.sha256(repr(chosen).encode()).hexdigest()[:12]
+    print(
+        f"{len(chosen)} decisions at {args.iterations} playouts: {cpu / len(chosen) * 1000:.0f} ms CPU "
+        f"a decision, choices digest {digest}"
+    )
+
+
+if __name__ == "__main__":
+    main()
