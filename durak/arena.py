@@ -172,6 +172,17 @@ class ArenaResult:
         low, high = wilson_interval(wins, decisive)
         return (wins / decisive if decisive else 0.0), low, high
 
+    def deal_scores(self) -> dict[float, int]:
+        """How many deals side 0 scored 2, 1.5, 1, 0.5 or 0 points in (a win is 1, a draw ½).
+
+        On a duplicate deal both sides held both hands: a split deal (1 point each) was decided by
+        the cards; a deal one side won twice, by the play.
+        """
+        points: dict[int, float] = {}
+        for r in self.records:
+            points[r.deal] = points.get(r.deal, 0.0) + (0.5 if r.loser is None else float(r.loser == 1))
+        return {score: sum(1 for p in points.values() if p == score) for score in (2.0, 1.5, 1.0, 0.5, 0.0)}
+
     def decision_times(self, side: int) -> list[float]:
         return [t for r in self.records for t in r.times[side]]
 
@@ -194,6 +205,11 @@ class ArenaResult:
         lines.append(
             f"{self.levels[0]} wins {rate:.1%} of {wins + losses} decisive games "
             f"(95% Wilson interval {low:.1%}–{high:.1%})"
+        )
+        scores = self.deal_scores()
+        lines.append(
+            f"deals {self.levels[0]} won in both seats: {scores[2.0]}, split: {scores[1.0]}, "
+            f"lost in both seats: {scores[0.0]} (with a draw: {scores[1.5] + scores[0.5]})"
         )
         for side in (0, 1):
             times = sorted(self.decision_times(side))

@@ -69,6 +69,10 @@ def test_report_names_every_figure() -> None:
     ):
         assert words in text
     assert "games per second" in text
+    scores = result.deal_scores()
+    assert sum(scores.values()) == 10
+    assert sum(score * deals for score, deals in scores.items()) == wins + result.draws / 2
+    assert f"deals greedy won in both seats: {scores[2.0]}, split: {scores[1.0]}, lost in both seats" in text
 
 
 def test_progress_is_shown_while_playing() -> None:
