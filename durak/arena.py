@@ -230,17 +230,19 @@ class ArenaResult:
 class _Progress:
     """A progress bar on a terminal (redrawn at most twice a second), else a line per tenth."""
 
-    def __init__(self, total: int, out: TextIO) -> None:
+    def __init__(self, total: int, out: TextIO, already: int = 0) -> None:
         self.total = total
+        self.already = already  # games read from a record: they take no time
         self.out = out
         self.start = self.last = time.perf_counter()
         self.tty = out.isatty()
-        self.next_tenth = 1
+        self.next_tenth = already * 10 // total + 1
 
     def update(self, done: int, score: str = "") -> None:
         now = time.perf_counter()
         elapsed = now - self.start
-        eta = elapsed / done * (self.total - done) if done else 0.0
+        played = done - self.already
+        eta = elapsed / played * (self.total - done) if played > 0 else 0.0
         status = f"{done}/{self.total} games, {elapsed:.0f} s, eta {eta:.0f} s{score}"
         if self.tty:
             if now - self.last < 0.5 and done < self.total:
@@ -291,7 +293,7 @@ def run_arena(
     todo = [deal for deal in range(deals) if deal not in earlier]
     result.records = [r for deal in range(deals) if deal in earlier for r in earlier[deal]]
     result.resumed = len(result.records)
-    bar = _Progress(2 * deals, out) if progress else None
+    bar = _Progress(2 * deals, out, result.resumed) if progress else None
     start = time.perf_counter()
     for records in _deal_results(match, todo, jobs):
         if record is not None:
