@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from durak import messages
 from durak.i18n import LANGUAGES, endonym, get_language, set_language, translator
@@ -26,14 +27,17 @@ from tests.browser.pages import (
 pytestmark = pytest.mark.browser
 
 
+LABELS = {  # message id: where the play view shows it
+    "Take": TAKE,
+    "Stop": STOP,
+    "New game": f"{PLAY} button.durak-new-game",
+    "Hint": f"{PLAY} button.durak-hint",
+    "Play against the AI": f"{PLAY} h2",
+}
+
+
 def visible_labels(page: Any) -> dict[str, str]:
-    return {
-        "Take": page.locator(TAKE).inner_text().strip(),
-        "Stop": page.locator(STOP).inner_text().strip(),
-        "New game": page.locator(f"{PLAY} button.durak-new-game").inner_text().strip(),
-        "Hint": page.locator(f"{PLAY} button.durak-hint").inner_text().strip(),
-        "Play against the AI": page.locator(f"{PLAY} h2").inner_text().strip(),
-    }
+    return {msgid: page.locator(selector).inner_text().strip() for msgid, selector in LABELS.items()}
 
 
 def test_play_vs_ai_in_every_language_then_a_whole_game_by_clicking(page: Any, lab: str) -> None:
@@ -45,13 +49,12 @@ def test_play_vs_ai_in_every_language_then_a_whole_game_by_clicking(page: Any, l
 
     for language in LANGUAGES[1:]:
         language_select(page).first.select_option(label=endonym(language))
-        expected = translator(language).gettext("Play against the AI")
-        page.locator(f"{PLAY} h2", has_text=expected).wait_for()
-        labels = visible_labels(page)
-        for msgid, shown in labels.items():
-            translated = translator(language).gettext(msgid)
-            assert translated in shown, (language, msgid, shown)
-        assert labels["Play against the AI"] != english["Play against the AI"], language
+        for msgid, selector in LABELS.items():
+            # every label is a message of its own widget: the browser may paint them one by one
+            expect(page.locator(selector)).to_contain_text(
+                translator(language).gettext(msgid), timeout=10_000
+            )
+        assert visible_labels(page)["Play against the AI"] != english["Play against the AI"], language
 
     assert play_to_the_end(page, seed=5) > 0
     with texts_in(LANGUAGES[-1]):  # the page is still in the last language picked
