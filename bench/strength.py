@@ -62,8 +62,6 @@ def main() -> None:
     )
     parser.add_argument("--record-dir", type=Path, help="keep each pairing's games in this folder")
     args = parser.parse_args()
-    if args.record_dir is not None:
-        args.record_dir.mkdir(parents=True, exist_ok=True)
     for name in args.pairs.split(","):
         pair = tuple(name.split("-"))
         if pair not in TARGETS:

@@ -552,12 +552,11 @@ class TableView(_TitledCards):
 
     @staticmethod
     def _card(card: Card, trump: Suit | None, spare: dict[Card, CardButton] | None) -> CardButton:
-        button = spare.get(card) if spare else None
-        if spare is None or button is None or button.trump != trump:
-            return CardButton(card, trump=trump, static=True)  # a spare left here is the caller's to close
-        del spare[card]
-        button.make_static()
-        return button
+        if spare and card in spare and spare[card].trump == trump:
+            button = spare.pop(card)
+            button.make_static()
+            return button
+        return CardButton(card, trump=trump, static=True)  # a spare left unused is the caller's to close
 
     def _set_row(self, children: Sequence[widgets.Widget]) -> None:
         old = self.row.children
