@@ -7,7 +7,7 @@
 
 from durak.actions import STOP, TAKE, Action, ActionKind
 from durak.cards import DECK, Card, Rank, Suit
-from durak.errors import IllegalAction, Reason
+from durak.errors import CorruptRecord, IllegalAction, InvalidNotation, Reason
 from durak.game import Game, Observation, Phase
 
 __all__ = [
@@ -17,8 +17,10 @@ __all__ = [
     "Action",
     "ActionKind",
     "Card",
+    "CorruptRecord",
     "Game",
     "IllegalAction",
+    "InvalidNotation",
     "Observation",
     "Phase",
     "Rank",

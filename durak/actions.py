@@ -17,6 +17,7 @@ import enum
 from dataclasses import dataclass
 
 from durak.cards import DECK, Card
+from durak.errors import InvalidNotation, shorten
 
 __all__ = ["STOP", "TAKE", "Action", "ActionKind", "action_from_id"]
 
@@ -35,15 +36,33 @@ class ActionKind(enum.StrEnum):
 @dataclass(frozen=True, slots=True)
 class Action:
     """One action. Build it with :meth:`attack`, :meth:`defend`, :data:`TAKE`, :data:`STOP`
-    or :meth:`parse`."""
+    or :meth:`parse`.
+
+    A kind given as plain text is turned into its :class:`ActionKind` here, so that every
+    action is in the one normal form the rules check:
+
+    >>> Action("take") == TAKE and Action("take").kind is ActionKind.TAKE
+    True
+    """
 
     kind: ActionKind
     card: Card | None = None
 
     def __post_init__(self) -> None:
-        needs_card = self.kind in (ActionKind.ATTACK, ActionKind.DEFEND)
-        if needs_card != isinstance(self.card, Card):
-            raise ValueError(f"{self.kind} {'needs a card' if needs_card else 'takes no card'}")
+        if not isinstance(self.kind, str):
+            raise TypeError(f"an action's kind is an ActionKind, not {type(self.kind).__name__}")
+        try:
+            kind = ActionKind(self.kind)
+        except ValueError:
+            raise ValueError(
+                f"unknown action kind {shorten(self.kind)}: use {', '.join(map(str, ActionKind))}"
+            ) from None
+        object.__setattr__(self, "kind", kind)  # frozen: the normal form is set once, here
+        needs_card = kind in (ActionKind.ATTACK, ActionKind.DEFEND)
+        if self.card is not None and not isinstance(self.card, Card):
+            raise TypeError(f"an action's card is a Card, not {type(self.card).__name__}")
+        if needs_card != (self.card is not None):
+            raise ValueError(f"{kind} {'needs a card' if needs_card else 'takes no card'}")
 
     @classmethod
     def attack(cls, card: Card | str) -> Action:
@@ -77,17 +96,18 @@ class Action:
             raise TypeError(f"Action.parse needs a string, not {type(text).__name__}")
         words = text.split()
         kinds = {kind.value: kind for kind in ActionKind}
+        shown = shorten(text)
         if not words or words[0].lower() not in kinds:
-            raise ValueError(
-                f"not an action: {text!r} (use 'attack <card>', 'defend <card>', 'take' or 'stop')"
+            raise InvalidNotation(
+                f"not an action: {shown} (use 'attack <card>', 'defend <card>', 'take' or 'stop')"
             )
         kind = kinds[words[0].lower()]
         if kind in (ActionKind.TAKE, ActionKind.STOP):
             if len(words) != 1:
-                raise ValueError(f"not an action: {text!r} ({kind} takes no card)")
+                raise InvalidNotation(f"not an action: {shown} ({kind} takes no card)")
             return TAKE if kind is ActionKind.TAKE else STOP
         if len(words) != 2:
-            raise ValueError(f"not an action: {text!r} ({kind} needs exactly one card)")
+            raise InvalidNotation(f"not an action: {shown} ({kind} needs exactly one card)")
         return ACTIONS[(DEFEND_OFFSET if kind is ActionKind.DEFEND else 0) + Card.parse(words[1]).index]
 
 
@@ -101,6 +121,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(ActionKind.TAKE),
     Action(ActionKind.STOP),
 )
+ACTION_IDS: dict[Action, int] = {action: number for number, action in enumerate(ACTIONS)}
 TAKE = ACTIONS[TAKE_ID]
 STOP = ACTIONS[STOP_ID]
 

@@ -10,8 +10,8 @@ decision (their level's default, or ``--iterations``), so a run can be repeated 
 A long run can keep its games in a file, ``--record FILE`` (one JSON line per game): run the
 same command again and it plays only the deals the file does not hold yet, then reports on all
 of them. That is exact, because a deal's games depend on nothing but the seed, the levels and
-their budgets; the file also notes a digest of the code that plays, and refuses to be
-continued by different code.
+their budgets; the file also notes a digest of how each side plays (:func:`behaviour_digest`:
+its choices in fixed positions), and refuses to be continued by code that plays differently.
 
 >>> result = run_arena("greedy", "random", games=4, seed=1, progress=False)
 >>> result.games
@@ -23,6 +23,7 @@ continued by different code.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import math
@@ -35,15 +36,16 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from durak.ai import LEVELS, Player, make_player
+from durak.actions import Action
+from durak.ai import LEVELS, GreedyPlayer, Player, RandomPlayer, SearchPlayer, make_player
 from durak.ai.levels import LEVEL_ITERATIONS
-from durak.game import Game
+from durak.game import Game, Observation
 
 __all__ = [
     "ArenaRecordMismatch",
     "ArenaResult",
     "GameRecord",
-    "code_digest",
+    "behaviour_digest",
     "main",
     "play_game",
     "run_arena",
@@ -318,27 +320,63 @@ def _deal_results(match: _Match, deals: list[int], jobs: int) -> Iterator[list[G
 
 
 class ArenaRecordMismatch(ValueError):
-    """A record file holds games of another match (levels, budgets, seed) or of other code."""
+    """A record file holds games of another match (levels, budgets, seed), or of code that plays
+    differently (see :func:`behaviour_digest`)."""
 
 
-def code_digest() -> str:
-    """A digest of the code that plays the games: the rules engine and the AI."""
-    package = Path(__file__).parent
+def _digest_positions() -> list[tuple[Observation, list[Action]]]:
+    """Fixed positions from games of greedy against random: seven with a stock, five without."""
+    with_stock: list[tuple[Observation, list[Action]]] = []
+    endgames: list[tuple[Observation, list[Action]]] = []
+    deal = 0
+    while len(with_stock) < 7 or len(endgames) < 5:
+        game = Game.new(seed=300 + deal)
+        players = (GreedyPlayer(), RandomPlayer(deal))
+        decisions = 0
+        while not game.is_over:
+            seat = game.to_move
+            assert seat is not None
+            legal = game.legal_actions()
+            observation = game.observation(seat)
+            bucket, size = (with_stock, 7) if game.stock else (endgames, 5)
+            if len(legal) > 1 and decisions % 4 == 0 and len(bucket) < size:
+                bucket.append((observation, legal))
+            decisions += 1
+            game.apply(players[seat].choose(observation, legal))
+        deal += 1
+    return with_stock + endgames
+
+
+@functools.cache
+def behaviour_digest(level: str, iterations: int | None) -> str:
+    """A digest of how ``level`` plays at ``iterations`` playouts: its choices in twelve fixed
+    positions (and a search's score of every move), with the positions and their legal moves.
+
+    It is what the code *does*, not its bytes: a change that plays exactly as before (a
+    refactoring, a speed-up) keeps it, and a record stays usable; anything that changes a
+    choice or a score changes it. (For the hard level this costs about two seconds.)
+    """
     digest = hashlib.sha256()
-    for path in sorted(
-        [*package.glob("ai/*.py"), *(package / name for name in ("cards.py", "actions.py", "game.py"))]
-    ):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    for number, (observation, legal) in enumerate(_digest_positions()):
+        player = make_player(level, seed=number, iterations=iterations)
+        if isinstance(player, SearchPlayer):
+            decision = player.decide(observation, legal)
+            line = f"{decision.action}{[round(score, 9) for score in decision.scores.values()]}"
+        else:
+            line = str(player.choose(observation, legal))
+        digest.update(f"{observation!r}|{' '.join(map(str, legal))}|{line}\n".encode())
     return digest.hexdigest()[:16]
 
 
 def _header(match: _Match) -> dict[str, Any]:
     return {
-        "arena": 1,
+        "arena": 2,
         "levels": list(match.levels),
         "iterations": list(match.iterations),
         "seed": match.seed,
-        "code": code_digest(),
+        "plays": [
+            behaviour_digest(level, budget) for level, budget in zip(match.levels, match.iterations, strict=True)
+        ],
     }
 
 
@@ -355,7 +393,7 @@ def _open_record(path: Path, match: _Match) -> dict[int, list[GameRecord]]:
             raise ArenaRecordMismatch(f"{path} is not an arena record") from None
         if found != header:
             raise ArenaRecordMismatch(
-                f"{path} records another match or other code: it holds {_describe(found)}, "
+                f"{path} records another match, or code that plays differently: it holds {_describe(found)}, "
                 f"this run is {_describe(header)}; give another file to start afresh"
             )
         for line in lines[1:-1]:  # the last piece follows the final newline: empty or cut short
@@ -377,7 +415,8 @@ def _describe(header: dict[str, Any]) -> str:
     try:
         levels, budgets = header["levels"], header["iterations"]
         return (
-            f"{levels[0]} vs {levels[1]} at {budgets} playouts, seed {header['seed']}, code {header['code']}"
+            f"{levels[0]} vs {levels[1]} at {budgets} playouts, seed {header['seed']}, "
+            f"playing as {' and '.join(header['plays'])}"
         )
     except (KeyError, IndexError, TypeError):
         return repr(header)

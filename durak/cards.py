@@ -18,6 +18,8 @@ import enum
 from dataclasses import dataclass
 from functools import total_ordering
 
+from durak.errors import InvalidNotation, shorten
+
 __all__ = ["DECK", "Card", "Rank", "Suit", "card_from_index"]
 
 
@@ -40,10 +42,12 @@ class Suit(enum.StrEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """A suit from its symbol or its English letter (S, C, H, D)."""
-        suit = _SUIT_SPELLINGS.get(text.strip().upper())
+        """A suit from its symbol or its English letter (S, C, H, D, either case)."""
+        suit = _SUIT_SPELLINGS.get(_plain(text))
         if suit is None:
-            raise ValueError(f"unknown suit {text!r}: use one of ♠ ♣ ♥ ♦ or the letters S C H D")
+            raise InvalidNotation(
+                f"unknown suit {_shown(text)}: use one of ♠ ♣ ♥ ♦ or the letters S C H D"
+            )
         return suit
 
 
@@ -54,10 +58,8 @@ _SUIT_SPELLINGS = {
     "♧": Suit.CLUBS,
     "♡": Suit.HEARTS,
     "♢": Suit.DIAMONDS,
-    "S": Suit.SPADES,
-    "C": Suit.CLUBS,
-    "H": Suit.HEARTS,
-    "D": Suit.DIAMONDS,
+    **{letter: suit for suit, letter in zip(Suit, "SCHD", strict=True)},
+    **{letter: suit for suit, letter in zip(Suit, "schd", strict=True)},
 }
 
 
@@ -91,12 +93,15 @@ class Rank(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Rank:
-        """A rank from its index (6–10, В Д К Т) or an ASCII spelling (J Q K A, T = ace)."""
-        rank = _RANK_SPELLINGS.get(text.strip().upper())
+        """A rank from its index (6–10, В Д К Т) or an ASCII spelling (J Q K A, T = ace), either case.
+
+        ``T`` is the ace, as the Cyrillic Т (Туз) printed on the card; the ten is written 10.
+        """
+        rank = _RANK_SPELLINGS.get(_plain(text))
         if rank is None:
-            raise ValueError(
-                f"unknown rank {text!r}: the 36-card deck has 6, 7, 8, 9, 10, "
-                "В (J), Д (Q), К (K) and Т (A or T)"
+            raise InvalidNotation(
+                f"unknown rank {_shown(text)}: the 36-card deck has 6, 7, 8, 9, 10, "
+                "В (J), Д (Q), К (K) and Т (A or T; the ten is 10)"
             )
         return rank
 
@@ -109,14 +114,28 @@ _RANK_SYMBOLS = {
     Rank.ACE: "Т",
 }
 _RUSSIAN_NAMES = {Rank.JACK: "Валет", Rank.QUEEN: "Дама", Rank.KING: "Король", Rank.ACE: "Туз"}
+_ASCII_COURT = {"J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE, "T": Rank.ACE}
+# Every accepted spelling is listed, in both cases: no case folding, which would also turn
+# lookalikes such as "ſ" (long s) into "S".
 _RANK_SPELLINGS = {
     **{symbol: rank for rank, symbol in _RANK_SYMBOLS.items()},
-    "J": Rank.JACK,
-    "Q": Rank.QUEEN,
-    "K": Rank.KING,
-    "A": Rank.ACE,
-    "T": Rank.ACE,
+    **{symbol.lower(): rank for rank, symbol in _RANK_SYMBOLS.items() if rank > Rank.TEN},
+    **_ASCII_COURT,
+    **{letter.lower(): rank for letter, rank in _ASCII_COURT.items()},
 }
+# Emoji keyboards send a suit symbol with a variation selector (U+FE0F, U+FE0E) after it.
+_VARIATION_SELECTORS = dict.fromkeys(map(ord, "\ufe0e\ufe0f"))
+
+
+def _plain(text: str) -> str:
+    return text.translate(_VARIATION_SELECTORS).strip()
+
+
+def _shown(text: str) -> str:
+    """The text quoted in an error, with invisible or unusual characters spelled out."""
+    quoted = shorten(text)
+    odd = [f"U+{ord(c):04X}" for c in text if not c.isprintable() or (not c.isascii() and c.isspace())]
+    return f"{quoted} ({', '.join(dict.fromkeys(odd))})" if odd else quoted
 
 
 @total_ordering
@@ -152,13 +171,13 @@ class Card:
         """Read a card: ``"10♠"``, ``"Т♥"``, ``"TS"``/``"AS"`` (ace of spades), ``"10h"``."""
         if not isinstance(text, str):
             raise TypeError(f"Card.parse needs a string, not {type(text).__name__}")
-        cleaned = text.strip()
+        cleaned = _plain(text)
         if len(cleaned) < 2:
-            raise ValueError(f"not a card: {text!r} (write a rank then a suit, e.g. 10♠ or TS)")
+            raise InvalidNotation(f"not a card: {_shown(text)} (write a rank then a suit, e.g. 10♠ or TS)")
         try:
             return card_from_index(Suit.parse(cleaned[-1]).ordinal * 9 + Rank.parse(cleaned[:-1]).ordinal)
-        except ValueError as error:
-            raise ValueError(f"not a card: {text!r}: {error}") from None
+        except InvalidNotation as error:
+            raise InvalidNotation(f"not a card: {_shown(text)}: {error}") from None
 
     def _repr_html_(self) -> str:
         from durak.render import card_html

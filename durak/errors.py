@@ -1,4 +1,10 @@
-"""Why an action was refused: a machine-readable reason a learner can be told in any language."""
+"""The core's errors, each a :class:`ValueError`, so that one ``except ValueError`` still catches all.
+
+- :class:`IllegalAction`: the rules do not allow an action now (a machine-readable
+  :class:`Reason` a learner can be told in any language);
+- :class:`InvalidNotation`: text that is not a card or an action;
+- :class:`CorruptRecord`: a saved record that cannot be loaded (damaged, edited, newer).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from durak.actions import Action
 
-__all__ = ["IllegalAction", "Reason"]
+__all__ = ["CorruptRecord", "IllegalAction", "InvalidNotation", "Reason", "shorten"]
 
 
 class Reason(enum.StrEnum):
@@ -55,3 +61,22 @@ class IllegalAction(ValueError):
         self.params = params
         text = _MESSAGES[reason].format(**params)
         super().__init__(f"illegal action {str(action)!r}: {text}" if action else text)
+
+
+class InvalidNotation(ValueError):
+    """Text that is not a card or an action (``Card.parse``, ``Action.parse``)."""
+
+
+class CorruptRecord(ValueError):
+    """A saved record that cannot be loaded: not JSON, another format or version, damaged or edited."""
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """``repr(text)``, cut to about ``limit`` characters: an error message never repeats a whole input.
+
+    >>> shorten("attack " + "9" * 100)
+    "'attack 999999999999999999999999999999999…' (107 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}"[:-1] + f"…' ({len(text)} characters)"

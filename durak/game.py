@@ -20,7 +20,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from durak.actions import ACTIONS, DEFEND_OFFSET, STOP_ID, TAKE_ID, Action, ActionKind
+from durak.actions import ACTION_IDS, ACTIONS, DEFEND_OFFSET, STOP_ID, TAKE_ID, Action, ActionKind
 from durak.cards import DECK, Card, Suit
 from durak.errors import IllegalAction, Reason
 
@@ -143,9 +143,14 @@ class Game:
 
     @classmethod
     def new(cls, seed: int | None = None) -> Game:
-        """Shuffle and deal (R3). The same seed always gives the same deal."""
+        """Shuffle and deal (R3). The same seed always gives the same deal.
+
+        ``seed`` is a whole number from 0 to 2**64 - 1 (what the saved record can hold), or None
+        for a fresh random deal.
+        """
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
+        check_seed(seed)
         deck = list(range(36))
         random.Random(seed).shuffle(deck)
         face_up = deck[2 * HAND_SIZE]
@@ -187,7 +192,7 @@ class Game:
             raise ValueError("both hands need cards while the stock is not empty")
         if attacker is None:
             attacker = _first_attacker(hands, trump_suit)
-        if isinstance(attacker, bool) or attacker not in (0, 1):
+        if not _is_player(attacker):
             raise ValueError(f"attacker must be 0 (you) or 1 (the AI), not {attacker!r}")
         return cls._deal(hands, stock_cards, attacker, trump_suit)
 
@@ -335,13 +340,28 @@ class Game:
         """Every action the player to move may take now (empty once the game is over)."""
         return [ACTIONS[a] for a in self.legal_ids()]
 
-    def verify(self, action: Action, player: int | None = None) -> None:
+    def verify(self, action: Action | str, player: int | None = None) -> None:
         """Raise :class:`IllegalAction` (with a reason) unless ``action`` is legal now.
 
-        With ``player``, also check that it is that player's turn.
+        ``action`` is an :class:`Action` or its text. With ``player``, also check that it is that
+        player's turn.
         """
-        if not isinstance(action, Action):
+        self._checked_id(action, player)
+
+    def _checked_id(self, action: Action | str, player: int | None) -> int:
+        """The engine number of ``action`` once every rule has been checked.
+
+        The number is looked up from the action's value, never taken from the object, so that
+        an action built some other way can only ever stand for a legal one.
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        action_id = ACTION_IDS.get(action) if isinstance(action, Action) else None
+        if action_id is None:
             raise TypeError(f"expected an Action, not {type(action).__name__}")
+        action = ACTIONS[action_id]
+        if player is not None and not _is_player(player):
+            raise ValueError(f"player must be 0 (you) or 1 (the AI), not {player!r}")
         phase = self._phase
         if phase == _OVER:
             raise IllegalAction(Reason.GAME_OVER, action)
@@ -361,6 +381,7 @@ class Game:
             raise IllegalAction(Reason.MUST_LEAD, action)
         elif phase == _DEFEND:
             raise IllegalAction(Reason.DEFENDER_TO_MOVE, action)
+        return action_id
 
     def _verify_attack(self, action: Action) -> None:
         assert action.card is not None
@@ -388,9 +409,10 @@ class Game:
         if not self._beaters[target] >> card & 1:
             raise IllegalAction(Reason.DOES_NOT_BEAT, action, card=action.card, target=DECK[target])
 
-    def can_apply(self, action: Action, player: int | None = None) -> bool:
+    def can_apply(self, action: Action | str, player: int | None = None) -> bool:
+        """Whether :meth:`apply` would accept ``action`` now (malformed input still raises)."""
         try:
-            self.verify(action, player)
+            self._checked_id(action, player)
         except IllegalAction:
             return False
         return True
@@ -400,10 +422,7 @@ class Game:
 
         Raises :class:`IllegalAction` and changes nothing if it is not legal.
         """
-        if isinstance(action, str):
-            action = Action.parse(action)
-        self.verify(action, player)
-        self.apply_id(action.id)
+        self.apply_id(self._checked_id(action, player))
 
     # --- the engine ---
 
@@ -482,7 +501,7 @@ class Game:
 
     def observation(self, player: int) -> Observation:
         """Exactly what ``player`` may know: see the last point of RULES.md."""
-        if player not in (0, 1):
+        if not _is_player(player):
             raise ValueError(f"player must be 0 or 1, not {player!r}")
         trump_card_in_stock = bool(self._stock) and self._trump_card >= 0
         return Observation(
@@ -572,6 +591,19 @@ class Game:
 
 FORMAT = "durak-game"
 VERSION = 1
+SEED_LIMIT = 2**64  # seeds are 0 <= seed < SEED_LIMIT: every one has its own deal and fits a record
+
+
+def check_seed(seed: object) -> None:
+    """Refuse a seed that :meth:`Game.new` would not deal from, or a record could not hold."""
+    if type(seed) is not int:
+        raise TypeError(f"a seed is a whole number, not {type(seed).__name__}")
+    if not 0 <= seed < SEED_LIMIT:
+        raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed}")
+
+
+def _is_player(value: object) -> bool:
+    return type(value) is int and value in (0, 1)
 
 
 def _card_numbers(cards: Iterable[Card | str], what: str) -> list[int]:
@@ -588,11 +620,9 @@ def _card_numbers(cards: Iterable[Card | str], what: str) -> list[int]:
 
 
 def _trump_suit(stock: list[int], trump: Suit | str | None) -> int:
-    named = (
-        Suit.parse(trump).ordinal
-        if isinstance(trump, str)
-        else (trump.ordinal if trump is not None else None)
-    )
+    if trump is not None and not isinstance(trump, str):  # a Suit is a str too
+        raise TypeError(f"trump is a suit (a Suit, or its symbol or letter), not {type(trump).__name__}")
+    named = Suit.parse(trump).ordinal if trump is not None else None
     if stock:
         face_up = stock[-1] // 9
         if named is not None and named != face_up:

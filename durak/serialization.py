@@ -3,7 +3,8 @@
 The record holds the deal, the moves and the resulting state. Loading
 re-deals, replays every move through the rules and checks that the stored
 state is exactly the one the moves lead to, so an edited or corrupted record
-is rejected rather than loaded into an impossible game.
+is rejected rather than loaded into an impossible game. Every rejection is a
+:class:`~durak.CorruptRecord` (a ``ValueError``) that says what is wrong.
 """
 
 from __future__ import annotations
@@ -13,52 +14,71 @@ from typing import Any
 
 from durak.actions import Action
 from durak.cards import Card
-from durak.errors import IllegalAction
-from durak.game import FORMAT, VERSION, Game
+from durak.errors import CorruptRecord
+from durak.game import FORMAT, VERSION, Game, check_seed
 
-__all__ = ["load_game"]
+__all__ = ["load_game", "parse_json"]
+
+
+def parse_json(text: object, what: str) -> Any:
+    """``json.loads`` whose every failure, deep nesting included, is a :class:`CorruptRecord`."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise CorruptRecord(f"not {what}: expected JSON text, not {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise CorruptRecord(f"not {what}: the JSON is nested too deeply") from None
+    except ValueError as error:  # JSONDecodeError, and UnicodeDecodeError for bytes
+        raise CorruptRecord(f"not {what}: {error}") from None
 
 
 def load_game(text: str) -> Game:
-    try:
-        record = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as error:
-        raise ValueError(f"not a saved game: {error}") from None
+    record = parse_json(text, "a saved game")
     if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise ValueError(f"not a saved game: expected format {FORMAT!r}")
-    if record.get("version") != VERSION:
-        raise ValueError(
-            f"unsupported saved-game version {record.get('version')!r} (this version reads {VERSION})"
+        raise CorruptRecord(f"not a saved game: expected format {FORMAT!r}")
+    version = record.get("version")
+    if type(version) is not int or version != VERSION:
+        newer = type(version) is int and version > VERSION
+        raise CorruptRecord(
+            f"unsupported saved-game version {version!r} (this version of durak reads version {VERSION}"
+            + ("; the record was written by a newer durak)" if newer else ")")
         )
     start = _field(record, "start", dict)
     moves = _field(record, "moves", list)
     state = _field(record, "state", dict)
     seed = record.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise ValueError("saved game: 'seed' must be an integer or null")
+    if seed is not None:
+        try:
+            check_seed(seed)
+        except (TypeError, ValueError):
+            message = "saved game: 'seed' must be an integer from 0 to 2**64 - 1, or null"
+            raise CorruptRecord(message) from None
     _check_cards_accounted(state)
 
     hands = _field(start, "hands", list)
     if len(hands) != 2:
-        raise ValueError("saved game: the deal must have exactly two hands")
-    game = Game.from_deal(
-        _cards(hands[0], "start hand 0"),
-        _cards(hands[1], "start hand 1"),
-        _cards(_field(start, "stock", list), "start stock"),
-        attacker=_field(start, "attacker", int),
-        trump=_field(start, "trump", str),
-    )
+        raise CorruptRecord("saved game: the deal must have exactly two hands")
+    try:
+        game = Game.from_deal(
+            _cards(hands[0], "start hand 0"),
+            _cards(hands[1], "start hand 1"),
+            _cards(_field(start, "stock", list), "start stock"),
+            attacker=_field(start, "attacker", int),
+            trump=_field(start, "trump", str),
+        )
+    except (TypeError, ValueError) as error:
+        raise CorruptRecord(f"saved game: the deal is not valid: {error}") from None
     if game._start_record() != start:
-        raise ValueError("saved game: the deal is not in its normal form")
+        raise CorruptRecord("saved game: the deal is not in its normal form")
     for number, move in enumerate(moves, 1):
         if not isinstance(move, str):
-            raise ValueError(f"saved game: move {number} is not text")
+            raise CorruptRecord(f"saved game: move {number} is not text")
         try:
             game.apply(Action.parse(move))
-        except (IllegalAction, ValueError) as error:
-            raise ValueError(f"saved game: move {number} ({move!r}) is not legal: {error}") from None
+        except ValueError as error:  # IllegalAction or InvalidNotation
+            raise CorruptRecord(f"saved game: move {number} ({move[:40]!r}) is not legal: {error}") from None
     if game._state_record() != state:
-        raise ValueError("saved game: the stored state does not follow from the deal and the moves")
+        raise CorruptRecord("saved game: the stored state does not follow from the deal and the moves")
     game.seed = seed
     return game
 
@@ -66,17 +86,17 @@ def load_game(text: str) -> Game:
 def _field(record: dict[str, Any], name: str, kind: type) -> Any:
     value = record.get(name)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ValueError(f"saved game: {name!r} is missing or not a {kind.__name__}")
+        raise CorruptRecord(f"saved game: {name!r} is missing or not a {kind.__name__}")
     return value
 
 
 def _cards(values: Any, where: str) -> list[Card]:
     if not isinstance(values, list):
-        raise ValueError(f"saved game: {where} is not a list of cards")
+        raise CorruptRecord(f"saved game: {where} is not a list of cards")
     try:
         return [Card.parse(v) for v in values]
     except (TypeError, ValueError) as error:
-        raise ValueError(f"saved game: {where}: {error}") from None
+        raise CorruptRecord(f"saved game: {where}: {error}") from None
 
 
 def _check_cards_accounted(state: dict[str, Any]) -> None:
@@ -90,6 +110,6 @@ def _check_cards_accounted(state: dict[str, Any]) -> None:
     missing = 36 - len(set(cards))
     doubled = sorted({c for c in cards if cards.count(c) > 1})
     if doubled:
-        raise ValueError(f"saved game: cards in two places: {' '.join(map(str, doubled))}")
+        raise CorruptRecord(f"saved game: cards in two places: {' '.join(map(str, doubled))}")
     if missing:
-        raise ValueError(f"saved game: {missing} cards are missing")
+        raise CorruptRecord(f"saved game: {missing} cards are missing")

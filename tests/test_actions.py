@@ -203,9 +203,20 @@ def test_not_your_turn_is_checked_for_legal_moves_too() -> None:
     assert not game.can_apply(Action.parse("attack 6♠"), player=1)
 
 
-def test_verify_rejects_things_that_are_not_actions() -> None:
-    with pytest.raises(TypeError):
-        lead_position().verify("attack 6♠")  # type: ignore[arg-type]
+@pytest.mark.parametrize("thing", [None, 72, 3.0, b"take", ["take"], object(), Card.parse("6♠")])
+def test_verify_rejects_things_that_are_not_actions(thing: object) -> None:
+    game = lead_position()
+    for check in (game.verify, game.can_apply, game.apply):
+        with pytest.raises(TypeError, match="expected an Action"):
+            check(thing)  # type: ignore[arg-type]
+
+
+def test_verify_and_can_apply_read_action_text_as_apply_does() -> None:
+    game = lead_position()
+    game.verify("attack 6♠")
+    assert game.can_apply("attack 6♠") and not game.can_apply("take")
+    with pytest.raises(ValueError, match="not an action"):
+        game.can_apply("lead 6♠")
 
 
 def test_apply_accepts_action_text_but_malformed_text_is_a_value_error() -> None:

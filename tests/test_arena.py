@@ -11,7 +11,8 @@ import pytest
 
 from durak import Game
 from durak.ai import GreedyPlayer, RandomPlayer
-from durak.arena import ArenaRecordMismatch, code_digest, main, play_game, run_arena, wilson_interval
+from durak.ai import GreedyPlayer
+from durak.arena import ArenaRecordMismatch, behaviour_digest, main, play_game, run_arena, wilson_interval
 
 
 def test_every_deal_is_played_twice_with_the_seats_swapped() -> None:
@@ -138,17 +139,32 @@ def test_a_record_of_another_match_is_refused(tmp_path: Path, other: dict[str, A
     assert record.read_text() == before
 
 
-def test_a_record_of_other_code_is_refused(tmp_path: Path) -> None:
+def test_a_record_of_code_that_plays_differently_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     record = tmp_path / "games.jsonl"
     run_arena("greedy", "random", games=2, seed=1, progress=False, record=record)
-    header, *games = record.read_text().splitlines()
-    old = json.loads(header)
-    assert old["code"] == code_digest()
-    record.write_text(
-        "\n".join([json.dumps({**old, "code": "0" * 16}), *games]) + "\n"
-    )  # as if the AI had changed
-    with pytest.raises(ArenaRecordMismatch, match=r"it holds greedy vs random .* code 0000000000000000"):
-        run_arena("greedy", "random", games=4, seed=1, progress=False, record=record)
+    before = record.read_text()
+    original = behaviour_digest("greedy", None)
+    assert json.loads(before.splitlines()[0])["plays"] == [original, behaviour_digest("random", None)]
+    # Greedy changed to play its last legal move: its digest changes, and the record is refused.
+    monkeypatch.setattr(GreedyPlayer, "choose", lambda self, observation, legal: legal[-1])
+    behaviour_digest.cache_clear()
+    try:
+        changed = behaviour_digest("greedy", None)
+        with pytest.raises(ArenaRecordMismatch, match=rf"it holds greedy vs random .* playing as \w+ and"):
+            run_arena("greedy", "random", games=4, seed=1, progress=False, record=record)
+    finally:
+        behaviour_digest.cache_clear()
+    assert changed != original
+    assert record.read_text() == before
+
+
+def test_the_behaviour_digest_tells_levels_and_budgets_apart() -> None:
+    digests = {behaviour_digest(level, budget) for level, budget in
+               [("random", None), ("greedy", None), ("easy", None), ("normal", 30), ("normal", 40)]}  # fmt: skip
+    assert len(digests) == 5
+    assert behaviour_digest("normal", 30) == behaviour_digest("normal", 30)
 
 
 def test_command_line_refuses_a_record_of_another_match(
@@ -158,4 +174,4 @@ def test_command_line_refuses_a_record_of_another_match(
     main(["greedy", "random", "--games", "2", "--no-progress", "--record", str(record)])
     with pytest.raises(SystemExit):
         main(["greedy", "random", "--games", "2", "--seed", "9", "--no-progress", "--record", str(record)])
-    assert "records another match or other code" in capsys.readouterr().err
+    assert "records another match, or code that plays differently" in capsys.readouterr().err
