@@ -93,14 +93,14 @@ def main() -> None:
     rng = random.Random(args.seed)
     renders: list[float] = []
     replies: list[float] = []
-    with tempfile.TemporaryDirectory() as home, serve("voila", Path(home)) as url, sync_playwright() as pw:
+    with tempfile.TemporaryDirectory() as home, serve("voila", Path(home)) as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
         page.route(
             "**/*", lambda r: r.continue_() if r.request.url.startswith("http://127.0.0.1") else r.abort()
         )
         page.set_default_timeout(60_000)
-        open_in_voila(page, url, "05_play_vs_ai.ipynb")
+        open_in_voila(page, server, "05_play_vs_ai.ipynb")
         page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for()
         page.locator(f"{PLAY} .durak-level button").nth(["easy", "normal", "hard"].index(args.level)).click()
         for _ in range(args.games):

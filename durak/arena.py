@@ -374,9 +374,7 @@ def _header(match: _Match) -> dict[str, Any]:
         "levels": list(match.levels),
         "iterations": list(match.iterations),
         "seed": match.seed,
-        "plays": [
-            behaviour_digest(level, budget) for level, budget in zip(match.levels, match.iterations, strict=True)
-        ],
+        "plays": [behaviour_digest(*side) for side in zip(match.levels, match.iterations, strict=True)],
     }
 
 

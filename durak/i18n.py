@@ -14,10 +14,12 @@ Nothing is installed into builtins (IPython uses ``_`` for the last result).
 
 from __future__ import annotations
 
+import contextlib
 import gettext as _gettext
 import io
 import locale
 import os
+import sys
 import warnings
 import weakref
 from collections.abc import Callable
@@ -42,6 +44,8 @@ __all__ = [
     "on_language_change",
     "pgettext",
     "set_language",
+    "supported_language",
+    "system_languages",
     "translator",
 ]
 
@@ -60,13 +64,30 @@ class UnknownLanguage(ValueError):
 
 
 def _normalize(code: str) -> str:
-    """'de_DE.UTF-8' or 'de-AT' -> 'de'; raises UnknownLanguage if not supported."""
+    """'de_DE.UTF-8', 'de-AT', 'DE' or 'cs_CZ@euro' -> 'de' or 'cs'; UnknownLanguage if not supported."""
     if not isinstance(code, str):
         raise UnknownLanguage(code)
-    short = code.strip().replace("-", "_").split(".")[0].split("_")[0].lower()
+    short = code.strip().replace("-", "_").split("@")[0].split(".")[0].split("_")[0].lower()
     if short not in LANGUAGES:
         raise UnknownLanguage(code)
     return short
+
+
+def supported_language(spec: str | None) -> str | None:
+    """The first supported language in a locale name or a colon-separated list of them
+    (``LANGUAGE=de:en``), or None.
+
+    >>> supported_language("pt_BR:de_DE.UTF-8:en")
+    'de'
+    >>> supported_language("C.UTF-8") is None
+    True
+    """
+    for part in (spec or "").split(":"):
+        try:
+            return _normalize(part)
+        except UnknownLanguage:
+            continue
+    return None
 
 
 @cache
@@ -123,16 +144,49 @@ def _compile_in_memory(po_path: Path) -> _gettext.GNUTranslations | None:
 
 
 def initial_language() -> str:
-    """``DURAK_LANG`` if set, else the system locale if supported, else English."""
-    requested = os.environ.get("DURAK_LANG")
+    """``DURAK_LANG`` if set, else the system's language if supported, else English.
+
+    A ``DURAK_LANG`` that names no supported language is reported with a :class:`RuntimeWarning`
+    and otherwise ignored: a typo must not stop the tutorial from starting.
+    """
+    requested = os.environ.get("DURAK_LANG", "").strip()
     if requested:
-        return _normalize(requested)  # a wrong DURAK_LANG is an error worth seeing
-    for candidate in (locale.getlocale(locale.LC_MESSAGES)[0], os.environ.get("LANG")):
-        try:
-            return _normalize(candidate or "")
-        except UnknownLanguage:
-            continue
+        code = supported_language(requested)
+        if code is not None:
+            return code
+        warnings.warn(f"DURAK_LANG: {UnknownLanguage(requested)}; ignoring it", RuntimeWarning, stacklevel=2)
+    for candidate in system_languages():
+        code = supported_language(candidate)
+        if code is not None:
+            return code
     return SOURCE_LANGUAGE
+
+
+def system_languages() -> list[str]:
+    """The user's language settings, most important first, read in a way that works on Linux,
+    macOS and Windows: gettext's variables (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``),
+    then Windows' display language, then the C library's locale.
+
+    (``locale.LC_MESSAGES`` does not exist on Windows, so it is never needed here.)
+    """
+    found = [os.environ.get(name, "") for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
+    if sys.platform == "win32":
+        found.append(_windows_display_language() or "")
+    category = getattr(locale, "LC_MESSAGES", locale.LC_CTYPE)
+    with contextlib.suppress(ValueError):  # an unparsable locale setting
+        found.append(locale.getlocale(category)[0] or "")
+    return [spec for spec in found if spec.strip()]
+
+
+def _windows_display_language() -> str | None:
+    """Windows' user interface language as a locale name ('de_DE'), or None."""
+    try:
+        import ctypes
+
+        lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+    except (ImportError, AttributeError, OSError):
+        return None
+    return locale.windows_locale.get(lcid)
 
 
 class _LanguageState:

@@ -11,7 +11,6 @@ import pytest
 
 from durak import Game
 from durak.ai import GreedyPlayer, RandomPlayer
-from durak.ai import GreedyPlayer
 from durak.arena import ArenaRecordMismatch, behaviour_digest, main, play_game, run_arena, wilson_interval
 
 
@@ -152,7 +151,7 @@ def test_a_record_of_code_that_plays_differently_is_refused(
     behaviour_digest.cache_clear()
     try:
         changed = behaviour_digest("greedy", None)
-        with pytest.raises(ArenaRecordMismatch, match=rf"it holds greedy vs random .* playing as \w+ and"):
+        with pytest.raises(ArenaRecordMismatch, match=r"it holds greedy vs random .* playing as \w+ and"):
             run_arena("greedy", "random", games=4, seed=1, progress=False, record=record)
     finally:
         behaviour_digest.cache_clear()
@@ -161,8 +160,8 @@ def test_a_record_of_code_that_plays_differently_is_refused(
 
 
 def test_the_behaviour_digest_tells_levels_and_budgets_apart() -> None:
-    digests = {behaviour_digest(level, budget) for level, budget in
-               [("random", None), ("greedy", None), ("easy", None), ("normal", 30), ("normal", 40)]}  # fmt: skip
+    sides = [("random", None), ("greedy", None), ("easy", None), ("normal", 30), ("normal", 40)]
+    digests = {behaviour_digest(level, budget) for level, budget in sides}
     assert len(digests) == 5
     assert behaviour_digest("normal", 30) == behaviour_digest("normal", 30)
 

@@ -7,6 +7,8 @@ import gc
 import locale
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -90,32 +92,87 @@ def test_locale_spellings_select_the_language(spelling: str, code: str) -> None:
     assert get_language() == code
 
 
-def test_initial_language_is_durak_lang_first(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("DURAK_LANG", "cs")
-    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+SYSTEM_VARIABLES = ("DURAK_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@pytest.fixture
+def no_language_settings(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    """No language variable set and a C locale: each test sets only what it is about."""
+    for name in SYSTEM_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(locale, "getlocale", lambda category=None: (None, None))
+    return monkeypatch
+
+
+def test_initial_language_is_durak_lang_first(no_language_settings: pytest.MonkeyPatch) -> None:
+    no_language_settings.setenv("DURAK_LANG", "cs")
+    no_language_settings.setenv("LANG", "de_DE.UTF-8")
     assert initial_language() == "cs"
 
 
-def test_a_wrong_durak_lang_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("DURAK_LANG", "klingon")
-    with pytest.raises(UnknownLanguage, match="supported are en, de, es, tr, da, cs"):
-        initial_language()
+@pytest.mark.parametrize("value", ["klingon", "pt", "C", "../../etc", "  "])
+def test_a_wrong_durak_lang_is_reported_and_ignored(
+    no_language_settings: pytest.MonkeyPatch, value: str
+) -> None:
+    """D12: a typo in DURAK_LANG must not stop the tutorial (or the launcher) from starting."""
+    no_language_settings.setenv("DURAK_LANG", value)
+    no_language_settings.setenv("LANG", "da_DK.UTF-8")
+    if value.strip():
+        with pytest.warns(RuntimeWarning, match="supported are en, de, es, tr, da, cs"):
+            assert initial_language() == "da"
+    else:
+        assert initial_language() == "da"  # blank is the same as unset
 
 
-def test_initial_language_then_follows_the_system_locale(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("DURAK_LANG", raising=False)
-    monkeypatch.setattr(locale, "getlocale", lambda category=None: ("tr_TR", "UTF-8"))
+@pytest.mark.parametrize(
+    ("value", "code"), [("de:en", "de"), ("pt:es", "es"), ("cs_CZ@euro", "cs"), ("DE", "de"), ("tr-TR", "tr")]
+)
+def test_durak_lang_takes_locale_names_and_lists(
+    no_language_settings: pytest.MonkeyPatch, value: str, code: str
+) -> None:
+    no_language_settings.setenv("DURAK_LANG", value)
+    assert initial_language() == code
+
+
+def test_initial_language_then_follows_the_system_locale(no_language_settings: pytest.MonkeyPatch) -> None:
+    no_language_settings.setattr(locale, "getlocale", lambda category=None: ("tr_TR", "UTF-8"))
     assert initial_language() == "tr"
-    monkeypatch.setattr(locale, "getlocale", lambda category=None: (None, None))
-    monkeypatch.setenv("LANG", "da_DK.UTF-8")
+    no_language_settings.setenv("LANG", "da_DK.UTF-8")
     assert initial_language() == "da"
+    no_language_settings.setenv("LC_ALL", "es_ES.UTF-8")
+    assert initial_language() == "es"
+    no_language_settings.setenv("LANGUAGE", "pt_BR:cs")  # gettext's list: the first supported one
+    assert initial_language() == "cs"
 
 
-def test_initial_language_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("DURAK_LANG", raising=False)
-    monkeypatch.setattr(locale, "getlocale", lambda category=None: ("fr_FR", "UTF-8"))
-    monkeypatch.setenv("LANG", "C.UTF-8")
+def test_initial_language_falls_back_to_english(no_language_settings: pytest.MonkeyPatch) -> None:
+    no_language_settings.setattr(locale, "getlocale", lambda category=None: ("fr_FR", "UTF-8"))
+    no_language_settings.setenv("LANG", "C.UTF-8")
     assert initial_language() == "en"
+
+
+def test_on_windows_the_display_language_is_asked(no_language_settings: pytest.MonkeyPatch) -> None:
+    no_language_settings.setattr(i18n.sys, "platform", "win32")
+    no_language_settings.setattr(i18n, "_windows_display_language", lambda: "de_DE")
+    assert initial_language() == "de"
+
+
+def test_without_lc_messages_as_on_windows_the_tutorial_imports_and_reads_lang(tmp_path: Path) -> None:
+    """D2: CPython on Windows has no locale.LC_MESSAGES; importing must not depend on it."""
+    script = (
+        "import locale, sys\n"
+        "del locale.LC_MESSAGES\n"
+        "import durak.tutorial, durak.cli\n"
+        "from durak.i18n import get_language\n"
+        "print(get_language())\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in SYSTEM_VARIABLES}
+    env.update(LANG="es_ES.UTF-8", DURAK_CONFIG_DIR=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "es"
 
 
 def test_nothing_is_installed_into_builtins() -> None:

@@ -18,7 +18,7 @@ from durak import STOP, TAKE, Action, Card, Game, IllegalAction, Phase, i18n
 from durak.i18n import LANGUAGES, set_language
 from durak.messages import game_over_message, illegal_action_message
 from durak.tutorial import play, settings
-from durak.tutorial.play import HINT_BORDER, SAVE_FILE, MoveKind, PlayModel, PlayView, replay_moves
+from durak.tutorial.play import HINT_BORDER, MoveKind, PlayModel, PlayView, replay_moves
 from durak.tutorial.widgets import CardButton, LanguagePicker
 
 ITERATIONS = 12  # a small search budget keeps whole games fast
@@ -91,7 +91,9 @@ def test_whole_games_by_clicking_against_each_level(level: str, isolated: Path) 
         assert view.rematch_button.layout.display != "none"
         assert view.take_button.disabled and view.stop_button.disabled and view.hint_button.disabled
         outcomes.add(game.loser)
-        saved = PlayModel.load_saved()
+        resumable = PlayModel.load_saved()  # a finished game is not offered for resuming ...
+        assert resumable is None or not resumable.game.is_over
+        saved = PlayModel.load_saved(view.model.path)  # ... but it is kept
         assert saved is not None and saved.game.history == game.history
         view.rematch_button.click()
         assert not view.game.is_over and view.game.to_move == 0  # the AI answered if it leads
@@ -188,7 +190,8 @@ def test_the_game_is_saved_after_every_move_and_offered_for_resuming(isolated: P
     view = play(seed=31, iterations=ITERATIONS)
     for _ in range(5):
         next_click(view).click()
-        saved = json.loads((isolated / SAVE_FILE).read_text())
+        assert view.model.path is not None and view.model.path.parent == isolated / "games"
+        saved = json.loads(view.model.path.read_text())
         assert Game.from_json(saved["game"]).history == view.game.history
     history = view.game.history
     view.close()
@@ -216,12 +219,14 @@ def test_a_new_game_instead_of_resuming(isolated: Path) -> None:
 
 def test_a_damaged_save_is_reported_not_fatal(isolated: Path) -> None:
     isolated.mkdir(parents=True)
-    (isolated / SAVE_FILE).write_text('{"format": "durak-tutorial-save", "version": 1, "game": "{}"}')
+    damaged = isolated / "saved_game.json"  # where the first release kept its one save
+    damaged.write_text('{"format": "durak-tutorial-save", "version": 1, "game": "{}"}')
     with pytest.raises(ValueError, match="cannot be read"):
-        PlayModel.load_saved()
+        PlayModel.load_saved(damaged)
     view = play(seed=3, iterations=ITERATIONS)
     assert not view.offering_resume and view.game.seed == 3
-    assert isinstance(view.errors.last_error, ValueError) and view.errors.message.value != ""
+    assert "could not be read" in view.notice.value and not damaged.exists()
+    assert [p.name.startswith("saved_game.json.unreadable-") for p in isolated.iterdir()].count(True) == 1
 
 
 def test_errors_in_callbacks_are_shown_not_swallowed() -> None:

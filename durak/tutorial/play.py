@@ -16,6 +16,8 @@ True
 >>> model.play(model.human_actions()[0])
 >>> PlayModel.load_saved().game.history == model.game.history
 True
+>>> model.save_error is None  # a save that fails never stops the game: it is noted here
+True
 >>> del os.environ["DURAK_CONFIG_DIR"]
 """
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import enum
 import json
+import logging
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -39,7 +42,9 @@ from durak.cards import Card
 from durak.game import Game, Observation, Phase
 from durak.i18n import N_, format_number, gettext, ngettext
 from durak.messages import game_over_message, hint_message
-from durak.tutorial.settings import config_dir, restore_language, write_text_atomically
+from durak.tutorial import saves
+from durak.tutorial.saves import SavedGame, UnreadableSave
+from durak.tutorial.settings import restore_language
 from durak.tutorial.widgets import (
     AppearanceControls,
     CardButton,
@@ -61,9 +66,15 @@ __all__ = ["LEVELS", "Move", "MoveKind", "PlayModel", "PlayView", "play"]
 HUMAN, AI = 0, 1
 LEVELS = ("easy", "normal", "hard")
 LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
-SAVE_FILE = "saved_game.json"
-SAVE_FORMAT = "durak-tutorial-save"
-SAVE_VERSION = 1
+MAX_ITERATIONS = 100_000  # playouts a decision: far above hard's 8,000, and still seconds, not hours
+SAVE_FAILED = N_(
+    "Your game could not be saved ({reason}). Play on: it will be saved as soon as that works again. "
+    "Until then, do not close or reload this page, or the game will be lost."
+)
+UNREADABLE_KEPT = N_("A saved game could not be read ({reason}). It was kept under the name {file}.")
+UNREADABLE_LEFT = N_("A saved game could not be read ({reason}); the file {file} was left as it is.")
+
+log = logging.getLogger(__name__)
 # Module-level and marked with N_: Babel does not look inside f-strings on Python 3.11.
 TITLE = N_("Play against the AI")
 MOVES_TITLE = N_("Moves")
@@ -199,8 +210,12 @@ class PlayModel:
     You are player 0. :meth:`play` applies your action (raising
     :class:`~durak.IllegalAction` and changing nothing if it is not legal);
     :meth:`ai_step` lets the AI make one action. After every action the game is
-    saved (``autosave``) to :func:`save_path`, and listeners registered with
-    :meth:`on_change` are told.
+    saved (``autosave``) to a file of its own (see :mod:`durak.tutorial.saves`), and
+    listeners registered with :meth:`on_change` are told.
+
+    A save that fails (a full disk, a read-only folder) never stops the game: the
+    game goes on in memory, :attr:`save_error` says why it was not saved, and the
+    next change tries again.
     """
 
     def __init__(
@@ -212,12 +227,16 @@ class PlayModel:
         game: Game | None = None,
         autosave: bool = True,
         path: Path | None = None,
+        resumed_from: SavedGame | None = None,
     ) -> None:
         _check_level(level)
+        _check_iterations(iterations)
         self.level = level
         self.iterations = iterations
         self.autosave = autosave
-        self.path = path
+        self.path = path  # where this game is saved; a new file is named at the first save
+        self.resumed_from = resumed_from  # its old file goes once this game has its own
+        self.save_error: OSError | None = None
         self.game = game if game is not None else Game.new(seed)
         self.moves: list[Move] = replay_moves(self.game) if game is not None else []
         self.ai = make_ai(level, seed=_ai_seed(self.game), iterations=iterations)
@@ -232,9 +251,19 @@ class PlayModel:
 
     def _changed(self) -> None:
         if self.autosave:
-            self.save()
+            self._autosave()
         for callback in list(self._listeners):
             callback()
+
+    def _autosave(self) -> None:
+        try:
+            self.save()
+        except OSError as error:
+            if self.save_error is None:
+                log.warning("could not save the game to %s: %s", self.save_path(), error)
+            self.save_error = error
+        else:
+            self.save_error = None
 
     # --- playing ---
 
@@ -280,12 +309,14 @@ class PlayModel:
         return ai_hint(self.game.observation(HUMAN), legal)
 
     def new_game(self, level: str | None = None, seed: int | None = None) -> None:
-        """Deal a fresh game (optionally at another level); the saved game is replaced."""
+        """Deal a fresh game (optionally at another level), saved in a file of its own."""
         if level is not None:
             _check_level(level)
             self.level = level
         self.game = Game.new(seed)
         self.moves = []
+        self.path = None
+        self.resumed_from = None
         self.ai = make_ai(self.level, seed=_ai_seed(self.game), iterations=self.iterations)
         self._changed()
 
@@ -300,46 +331,60 @@ class PlayModel:
     # --- saving ---
 
     def save_path(self) -> Path:
-        return self.path or config_dir() / SAVE_FILE
+        """The file this game is saved in (named on first use)."""
+        if self.path is None:
+            self.path = saves.new_save_path()
+        return self.path
 
     def save(self) -> None:
-        record = {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "level": self.level,
-            "iterations": self.iterations,
-            "game": self.game.to_json(),
-        }
-        write_text_atomically(self.save_path(), json.dumps(record, ensure_ascii=False))
+        """Save the game now; raises OSError if it cannot be written (autosave catches that)."""
+        saves.write_save(self.save_path(), self.game, self.level, self.iterations)
+        if self.resumed_from is not None:
+            saves.retire(self.resumed_from)
+            self.resumed_from = None
 
     @classmethod
-    def load_saved(cls, path: Path | None = None, *, iterations: int | None = None) -> PlayModel | None:
-        """The saved game, or None if there is none. A damaged file raises ValueError."""
-        path = path or config_dir() / SAVE_FILE
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+    def load_saved(
+        cls,
+        path: Path | None = None,
+        *,
+        iterations: int | None = None,
+        problems: list[UnreadableSave] | None = None,
+    ) -> PlayModel | None:
+        """The newest unfinished saved game, or the game saved in ``path``; None if there is none.
+
+        Unreadable saves met on the way are set aside and added to ``problems``; an unreadable
+        ``path`` raises :class:`~durak.tutorial.saves.UnreadableSave` (a ValueError).
+        The resumed game goes on in a file of its own (see :mod:`durak.tutorial.saves`).
+        """
+        if path is not None:
+            saved: SavedGame | None = saves.read_save(path)
+        else:
+            saved, found = saves.newest_unfinished()
+            if problems is not None:
+                problems.extend(found)
+        if saved is None:
             return None
-        try:
-            record = json.loads(text)
-            if record.get("format") != SAVE_FORMAT or record.get("version") != SAVE_VERSION:
-                raise ValueError(f"not a saved tutorial game (format {record.get('format')!r})")
-            game = Game.from_json(record["game"])
-            level = record.get("level", "normal")
-        except (ValueError, KeyError, TypeError, AttributeError) as error:
-            raise ValueError(f"the saved game in {path} cannot be read: {error}") from error
-        saved_iterations = record.get("iterations")
-        return cls(
-            level if level in LEVELS else "normal",
-            game=game,
-            path=path,
-            iterations=iterations if iterations is not None else saved_iterations,
-        )
+        level = saved.level if saved.level in LEVELS else "normal"
+        if iterations is None:
+            iterations = saved.iterations if _valid_iterations(saved.iterations) else None
+            if saved.iterations is not None and iterations is None:
+                log.warning("ignoring the saved search budget %r: not a number of playouts", saved.iterations)
+        return cls(level, game=saved.game, iterations=iterations, resumed_from=saved)
 
 
 def _check_level(level: str) -> None:
-    if level not in (*LEVELS, "random", "greedy"):
+    if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+
+
+def _valid_iterations(iterations: object) -> bool:
+    return type(iterations) is int and 1 <= iterations <= MAX_ITERATIONS
+
+
+def _check_iterations(iterations: int | None) -> None:
+    if iterations is not None and not _valid_iterations(iterations):
+        raise ValueError(f"iterations must be a whole number from 1 to {MAX_ITERATIONS}, not {iterations!r}")
 
 
 def _ai_seed(game: Game) -> int | None:
@@ -397,6 +442,7 @@ class PlayView(LocalizedVBox):
         self.ai_delay = ai_delay
         self._hint: Hint | None = None
         self._ai_pending = False
+        self.load_problems: list[UnreadableSave] = []  # saves that could not be read (play() fills it)
 
         self.heading = widgets.HTML()
         self.language = LanguagePicker()
@@ -405,6 +451,7 @@ class PlayView(LocalizedVBox):
         self.hint_button = widgets.Button(icon="lightbulb-o")
         self.appearance = AppearanceControls()
         self.errors = ErrorArea()
+        self.notice = widgets.HTML()  # what the learner should know about the saved games
 
         self.opponent = OpponentHandView()
         self.stock = StockView()
@@ -454,7 +501,10 @@ class PlayView(LocalizedVBox):
             layout={"display": "none" if offer else "flex"},
         )
         super().__init__(
-            children=(self.heading, self.language, self.appearance, self.resume_offer, self.board), **kwargs
+            children=(
+                self.heading, self.language, self.appearance, self.notice, self.resume_offer, self.board
+            ),
+            **kwargs,
         )
         self.add_class("durak-play")
         # Stable hooks for browser tests and page styles; the visible labels change with the language.
@@ -462,7 +512,7 @@ class PlayView(LocalizedVBox):
             (self.take_button, "durak-take"), (self.stop_button, "durak-stop"),
             (self.hint_button, "durak-hint"), (self.new_game_button, "durak-new-game"),
             (self.rematch_button, "durak-rematch"), (self.game_over, "durak-game-over"),
-            (self.move_log, "durak-move-log"), (self.level, "durak-level"),
+            (self.move_log, "durak-move-log"), (self.level, "durak-level"), (self.notice, "durak-notice"),
         ):  # fmt: skip
             widget.add_class(name)
 
@@ -616,6 +666,7 @@ class PlayView(LocalizedVBox):
             else ""
         )
         self.hint_text.value = self._hint_html()
+        self.notice.value = self._notice_html()
         self.move_log_title.value = f"<b>{escape(gettext(MOVES_TITLE))}</b>"
         self.move_log.value = self._move_log_html()
         moves = len(self.model.moves)
@@ -638,6 +689,21 @@ class PlayView(LocalizedVBox):
             lines.append(f'<li style="{rule}{style}">{escape(move.text())}</li>')
         return f"<ol reversed>{''.join(lines)}</ol>" if lines else ""
 
+    def _notice_html(self) -> str:
+        """Why a save failed, and which saves could not be read: shown until it no longer holds."""
+        lines = []
+        for problem in self.load_problems:
+            if problem.kept_as is not None:
+                text = gettext(UNREADABLE_KEPT).format(file=problem.kept_as.name, reason=problem.reason)
+            else:
+                text = gettext(UNREADABLE_LEFT).format(file=problem.path, reason=problem.reason)
+            lines.append(text)
+        error = self.model.save_error
+        if error is not None:
+            lines.append(gettext(SAVE_FAILED).format(reason=error.strerror or error))
+        style = "color:#7a4100;font-weight:600"  # dark amber: a warning, not a refused move
+        return "".join(f'<div class="durak-warning" style="{style}">{escape(line)}</div>' for line in lines)
+
     def _hint_html(self) -> str:
         if self._hint is None:
             return ""
@@ -647,12 +713,14 @@ class PlayView(LocalizedVBox):
 
     def close(self) -> None:
         unsubscribe = getattr(self, "_unsubscribe_model", None)
-        if unsubscribe is not None:  # close() also runs from __del__ of a half-built view
+        if unsubscribe is not None:
             unsubscribe()
-        for child in (self.language, self.appearance, self.errors, self.views, self.felt):
-            child.close()
-        for view in (self.opponent, self.stock, self.table, self.hand):
-            view.close()
+        # close() also runs from __del__ of a view whose __init__ failed part-way
+        parts = ("language", "appearance", "errors", "views", "felt", "opponent", "stock", "table", "hand")
+        for name in parts:
+            child = getattr(self, name, None)
+            if child is not None:
+                child.close()
         super().close()
 
 
@@ -699,16 +767,14 @@ def play(
         previous.close()
     _LIVE_VIEWS.clear()
     delay = ai_delay if ai_delay is not None else (BROWSER_AI_DELAY if _in_kernel() else 0.0)
-    problem: ValueError | None = None
-    try:
-        saved = PlayModel.load_saved(iterations=iterations) if resume is not False else None
-    except ValueError as error:  # a damaged save: say so, and deal a new game
-        saved, problem = None, error
-    if saved is not None and not saved.game.is_over:
+    problems: list[UnreadableSave] = []
+    saved = PlayModel.load_saved(iterations=iterations, problems=problems) if resume is not False else None
+    if saved is not None:
         view = PlayView(saved, ai_delay=delay, offer=resume is None)
     else:
         view = PlayView(PlayModel(level, seed, iterations=iterations), ai_delay=delay)
-        if problem is not None:
-            view.errors.show(problem)
+    if problems:
+        view.load_problems = problems
+        view.render()
     _LIVE_VIEWS.add(view)
     return view

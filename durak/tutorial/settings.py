@@ -1,9 +1,13 @@
 """What the tutorial remembers between notebooks: the language, the appearance, the game in progress.
 
 Everything lives in one folder in the user's config directory:
-``$DURAK_CONFIG_DIR`` if set (tests point it at a temporary folder), else
+``$DURAK_CONFIG_DIR`` if set (tests point it at a temporary folder; ``~`` and ``$VARIABLES``
+in it are expanded, and a relative path is taken from the current folder), else
 ``$XDG_CONFIG_HOME/durak``, else ``~/.config/durak`` (``%APPDATA%\\durak`` on
 Windows). ``DURAK_LANG`` overrides the remembered language.
+
+Nothing here may stop the tutorial: an unreadable settings file counts as empty, and a
+setting that cannot be written is logged and forgotten (:func:`try_update_settings`).
 
 >>> import os, tempfile
 >>> os.environ["DURAK_CONFIG_DIR"] = tempfile.mkdtemp()
@@ -21,6 +25,7 @@ import json
 import logging
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +39,7 @@ __all__ = [
     "remembered_language",
     "restore_language",
     "settings_path",
+    "try_update_settings",
     "update_settings",
     "write_text_atomically",
 ]
@@ -47,9 +53,9 @@ log = logging.getLogger(__name__)
 
 def config_dir() -> Path:
     """The folder for the tutorial's settings and saved game (not created here)."""
-    explicit = os.environ.get(CONFIG_DIR_ENV)
+    explicit = os.environ.get(CONFIG_DIR_ENV, "").strip()
     if explicit:
-        return Path(explicit)
+        return Path(os.path.expandvars(explicit)).expanduser().absolute()
     if os.name == "nt" and os.environ.get("APPDATA"):
         return Path(os.environ["APPDATA"]) / "durak"
     base = os.environ.get("XDG_CONFIG_HOME") or ""
@@ -69,30 +75,64 @@ def load_settings() -> dict[str, Any]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return {}
-    except (OSError, ValueError) as error:
+    except (OSError, ValueError, RecursionError) as error:  # RecursionError: absurdly nested JSON
         log.warning("ignoring unreadable settings file %s: %s", path, error)
         return {}
     return data if isinstance(data, dict) else {}
 
 
 def update_settings(**changes: Any) -> None:
-    """Merge ``changes`` into the settings file."""
+    """Merge ``changes`` into the settings file (raises OSError if it cannot be written)."""
     settings = load_settings()
     settings.update(changes)
     write_text_atomically(settings_path(), json.dumps(settings, indent=2, ensure_ascii=False))
 
 
+def try_update_settings(**changes: Any) -> bool:
+    """:func:`update_settings`, but a write that fails is logged, not raised: a setting that
+    cannot be remembered must not stop a lesson or the game."""
+    try:
+        update_settings(**changes)
+    except OSError as error:
+        log.warning("could not remember the settings %s in %s: %s", sorted(changes), settings_path(), error)
+        return False
+    return True
+
+
+TEMPORARY_SUFFIX = ".tmp"
+STALE_AFTER = 3600.0  # seconds: a temporary file this old was left by a writer that was killed
+_swept: set[Path] = set()
+
+
 def write_text_atomically(path: Path, text: str) -> None:
-    """Write via a temporary file and a rename, so a crash never leaves half a file."""
+    """Write via a temporary file, flushed to disk, and a rename: a crash or a full disk never
+    leaves half a file, and the old file stays whole until the new one is complete."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    _sweep_stale_temporaries(path.parent)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=TEMPORARY_SUFFIX)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _sweep_stale_temporaries(folder: Path) -> None:
+    """Remove temporary files that a killed writer left behind (once per folder and process)."""
+    if folder in _swept:
+        return
+    _swept.add(folder)
+    cutoff = time.time() - STALE_AFTER
+    try:
+        for leftover in folder.glob(f"*{TEMPORARY_SUFFIX}"):
+            if leftover.is_file() and leftover.stat().st_mtime < cutoff:
+                leftover.unlink(missing_ok=True)
+    except OSError as error:  # tidying up is a courtesy, never a reason to fail a write
+        log.debug("could not sweep %s: %s", folder, error)
 
 
 def remembered_language() -> str | None:
@@ -101,9 +141,10 @@ def remembered_language() -> str | None:
     return language if isinstance(language, str) and language in LANGUAGES else None
 
 
-def remember_language(language: str | None = None) -> None:
-    """Save ``language`` (default: the current one) for the next notebook."""
-    update_settings(language=language or get_language())
+def remember_language(language: str | None = None) -> bool:
+    """Save ``language`` (default: the current one) for the next notebook; False (and a log
+    line) if it could not be written."""
+    return try_update_settings(language=language or get_language())
 
 
 def restore_language() -> str:

@@ -731,9 +731,9 @@ class AppearanceControls(LocalizedVBox):
         for table in self._tables:
             table.apply(appearance)
         if self._remember:
-            from durak.tutorial.settings import update_settings
+            from durak.tutorial.settings import try_update_settings
 
-            update_settings(appearance=appearance.to_dict())
+            try_update_settings(appearance=appearance.to_dict())
 
     def render(self) -> None:
         for slider, label in zip(self.sliders, self.LABELS, strict=True):

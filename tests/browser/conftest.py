@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.servers import REPO, serve
+from tests.browser.servers import REPO, Server, serve
 
 CHROMIUM = os.environ.get("DURAK_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -65,15 +65,15 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve("lab", tmp_path_factory.mktemp("lab")) as url:
-        yield url
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with serve("lab", tmp_path_factory.mktemp("lab")) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")
-def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve("voila", tmp_path_factory.mktemp("voila")) as url:
-        yield url
+def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with serve("voila", tmp_path_factory.mktemp("voila")) as server:
+        yield server
 
 
 def screenshot(page: Any, name: str) -> Path:

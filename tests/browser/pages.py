@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.servers import TOKEN
+from tests.browser.servers import Server
 
 NOTEBOOK = ".jp-NotebookPanel:visible"
 RAN = re.compile(r"\[(\*|\d+)\]")
@@ -28,10 +28,10 @@ def language_select(page: Any) -> Any:
     return page.locator("select:has(option:text-is('Deutsch'))").first
 
 
-def open_in_lab(page: Any, base_url: str, notebook: str) -> None:
+def open_in_lab(page: Any, lab: Server, notebook: str) -> None:
     """Open ``notebook`` in JupyterLab, alone in a fresh workspace, and run all its cells."""
     workspace = notebook.removesuffix(".ipynb")
-    page.goto(f"{base_url}/lab/workspaces/{workspace}/tree/{notebook}?reset&token={TOKEN}")
+    page.goto(lab.url(f"/lab/workspaces/{workspace}/tree/{notebook}?reset"))
     # The toolbar says "idle" before a kernel exists; the status bar names the kernel once it does.
     page.locator(KERNEL_IDLE).filter(has_text="Idle").wait_for(timeout=90_000)
     run_all_cells(page)
@@ -74,8 +74,8 @@ def wait_for_count(page: Any, selector: str, count: int, timeout_ms: float) -> N
         ) from None
 
 
-def open_in_voila(page: Any, base_url: str, notebook: str) -> None:
-    page.goto(f"{base_url}/voila/render/{notebook}")
+def open_in_voila(page: Any, voila: Server, notebook: str) -> None:
+    page.goto(voila.url(f"/voila/render/{notebook}"))
 
 
 def game_over_text(page: Any) -> str:

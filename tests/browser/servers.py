@@ -1,8 +1,10 @@
-"""Start JupyterLab and Voilà on 127.0.0.1 for browser tests, in a throw-away folder."""
+"""Start JupyterLab and Voilà on 127.0.0.1 for browser tests, in a throw-away folder, through the
+tutorial's own launcher."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -11,30 +13,16 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-TOKEN = "durak-browser-test"
 
 
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
-
-
-def wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path, timeout: float = 60) -> None:
-    """A TCP connect, not a GET: Voilà starts a kernel on every GET of its pages."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"server exited early:\n{log.read_text()[-3000:]}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise TimeoutError(f"server did not listen on {port}:\n{log.read_text()[-3000:]}")
 
 
 ISOLATED_FOLDERS = (
@@ -63,26 +51,43 @@ def copy_notebooks(target: Path) -> Path:
     return folder
 
 
+@dataclass(frozen=True)
+class Server:
+    """A running tutorial server: its base URL and the token the launcher made for it."""
+
+    base: str
+    token: str
+
+    def url(self, path: str) -> str:
+        """``path`` on this server, with the token (a query of its own, or added to one)."""
+        joiner = "&" if "?" in path else "?"
+        return f"{self.base}{path}{joiner}token={self.token}"
+
+
+LINK = re.compile(r"Open the tutorial: (http://127\.0\.0\.1:\d+)/\S*\?token=(\w+)")
+
+
 @contextmanager
-def serve(kind: str, home: Path) -> Iterator[str]:
-    """Run ``jupyterlab`` or ``voila`` on the notebooks; yield the base URL."""
+def serve(kind: str, home: Path, timeout: float = 120) -> Iterator[Server]:
+    """Start the tutorial as a learner would, with the launcher (``durak-tutorial``, with
+    ``--app`` for Voilà), on a copy of the notebooks; yield the server once it printed its link."""
     folder = copy_notebooks(home)
-    port = free_port()
-    common = ["--no-browser", f"--port={port}", "--ServerApp.port_retries=0"]
-    if kind == "lab":
-        command = [sys.executable, "-m", "jupyterlab", *common, "--ip=127.0.0.1", "--allow-root",
-                   f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={folder}"]  # fmt: skip
-    else:
-        command = [sys.executable, "-m", "voila", *common, "--Voila.ip=127.0.0.1", str(folder)]
+    command = [sys.executable, "-m", "durak.cli", "--port", str(free_port()), "--notebook-dir", str(folder)]
+    if kind != "lab":
+        command.append("--app")
     log = home / f"{kind}.log"
     with log.open("wb") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=isolated_env(home))
     try:
-        wait_for_port(port, process, log)
-        yield f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + timeout
+        while not (link := LINK.search(log.read_text(errors="replace"))):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the launcher printed no link:\n{log.read_text()[-3000:]}")
+            time.sleep(0.2)
+        yield Server(link.group(1), link.group(2))
     finally:
-        process.send_signal(signal.SIGTERM)  # they shut their kernels down
+        process.send_signal(signal.SIGTERM)  # the launcher stops the server, which stops its kernels
         try:
-            process.wait(timeout=20)
+            process.wait(timeout=30)
         except subprocess.TimeoutExpired:
             process.kill()

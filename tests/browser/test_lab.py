@@ -23,6 +23,7 @@ from tests.browser.pages import (
     play_to_the_end,
     wait_for_count,
 )
+from tests.browser.servers import Server
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +41,7 @@ def visible_labels(page: Any) -> dict[str, str]:
     return {msgid: page.locator(selector).inner_text().strip() for msgid, selector in LABELS.items()}
 
 
-def test_play_vs_ai_in_every_language_then_a_whole_game_by_clicking(page: Any, lab: str) -> None:
+def test_play_vs_ai_in_every_language_then_a_whole_game_by_clicking(page: Any, lab: Server) -> None:
     open_in_lab(page, lab, "05_play_vs_ai.ipynb")
     page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for()
     screenshot(page, "lab-play-start")
@@ -63,7 +64,7 @@ def test_play_vs_ai_in_every_language_then_a_whole_game_by_clicking(page: Any, l
     screenshot(page, "lab-play-end")
 
 
-def test_an_exercise_of_playing_a_bout_by_clicking(page: Any, lab: str) -> None:
+def test_an_exercise_of_playing_a_bout_by_clicking(page: Any, lab: Server) -> None:
     open_in_lab(page, lab, "03_playing_a_bout.ipynb")
     exercise_ids = [f.__name__ for f in ex.NOTEBOOK_EXERCISES["03_playing_a_bout"]]
     # Attached, not visible: JupyterLab may skip painting cells outside the viewport.

@@ -8,11 +8,12 @@ import pytest
 
 from tests.browser.conftest import screenshot
 from tests.browser.pages import PLAY, game_over_text, open_in_voila, play_to_the_end
+from tests.browser.servers import Server
 
 pytestmark = pytest.mark.browser
 
 
-def test_a_whole_game_in_the_voila_app(page: Any, voila: str) -> None:
+def test_a_whole_game_in_the_voila_app(page: Any, voila: Server) -> None:
     open_in_voila(page, voila, "05_play_vs_ai.ipynb")
     page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for()
     assert "from durak.tutorial import" not in page.locator("body").inner_text()  # no code shown

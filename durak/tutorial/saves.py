@@ -1,0 +1,214 @@
+"""The saved games of the game against the AI: one file per game, so no game overwrites another.
+
+Every game is saved after each move to a file of its own in ``<config dir>/games/``. Two kernels
+playing at once (two browser tabs, two notebooks) therefore write two files, and neither
+destroys the other's game; the newest unfinished game is the one offered for resuming. A game
+that is resumed goes on in a new file, and its old file is removed once the new one is written
+(unless someone else has written the old one meanwhile: then both stay).
+
+A file that cannot be read — damaged, edited, written by a newer durak, unreadable — is renamed
+to ``<name>.unreadable-<time>`` (never deleted), reported, and passed over. Finished games are
+kept (the newest :data:`KEEP_FINISHED` of them) so that they can be looked at again.
+
+>>> import os, tempfile
+>>> os.environ["DURAK_CONFIG_DIR"] = tempfile.mkdtemp()
+>>> from durak import Game
+>>> game = Game.new(seed=4)
+>>> path = new_save_path()
+>>> write_save(path, game, level="easy", iterations=None)
+>>> found, problems = newest_unfinished()
+>>> (found.path == path, found.level, found.game.history == game.history, problems)
+(True, 'easy', True, [])
+>>> del os.environ["DURAK_CONFIG_DIR"]
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from durak.errors import CorruptRecord
+from durak.game import Game
+from durak.serialization import parse_json
+from durak.tutorial.settings import config_dir, write_text_atomically
+
+__all__ = [
+    "KEEP_FINISHED",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "SavedGame",
+    "UnreadableSave",
+    "games_dir",
+    "new_save_path",
+    "newest_unfinished",
+    "read_save",
+    "retire",
+    "write_save",
+]
+
+SAVE_FORMAT = "durak-tutorial-save"
+SAVE_VERSION = 1
+GAMES_DIR = "games"
+LEGACY_SAVE = "saved_game.json"  # the one save of durak 0.1's first release: still read, never written
+KEEP_FINISHED = 50
+UNREADABLE = ".unreadable-"
+
+log = logging.getLogger(__name__)
+
+
+class UnreadableSave(CorruptRecord):
+    """A saved game that could not be read. ``kept_as`` is where the file was set aside (None
+    if it could not be renamed: it then stays where it was, untouched)."""
+
+    def __init__(self, path: Path, reason: str, kept_as: Path | None = None) -> None:
+        self.path = path
+        self.reason = reason
+        self.kept_as = kept_as
+        super().__init__(f"the saved game {path} cannot be read: {reason}")
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A game read from ``path``, with the level and budget it was played at (as saved:
+    the caller checks them) and the file's ``stamp`` when it was read."""
+
+    path: Path
+    game: Game
+    level: Any
+    iterations: Any
+    stamp: tuple[int, int]  # (modification time in ns, size): tells whether the file changed since
+
+
+def games_dir() -> Path:
+    return config_dir() / GAMES_DIR
+
+
+def new_save_path() -> Path:
+    """A file name no other game has: the time it was started, and a random tail."""
+    return games_dir() / f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(4)}.json"
+
+
+def write_save(path: Path, game: Game, level: str, iterations: int | None) -> None:
+    """Save ``game`` to ``path`` (atomically; raises OSError if it cannot be written)."""
+    record = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "level": level,
+        "iterations": iterations,
+        "game": game.to_json(),
+    }
+    write_text_atomically(path, json.dumps(record, ensure_ascii=False))
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    status = path.stat()
+    return status.st_mtime_ns, status.st_size
+
+
+def read_save(path: Path) -> SavedGame:
+    """The game saved in ``path``; an :class:`UnreadableSave` (not yet set aside) if it cannot be read."""
+    try:
+        stamp = _stamp(path)
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise UnreadableSave(path, str(error)) from None
+    try:
+        record = parse_json(text, "a saved tutorial game")
+        if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
+            raise CorruptRecord(f"not a saved tutorial game (format {SAVE_FORMAT!r})")
+        version = record.get("version")
+        if type(version) is not int or version != SAVE_VERSION:
+            raise CorruptRecord(
+                f"saved by another version of the tutorial (save format version {version!r}; "
+                f"this one reads version {SAVE_VERSION})"
+            )
+        game_record = record.get("game")
+        if not isinstance(game_record, str):
+            raise CorruptRecord("the save holds no game record")
+        game = Game.from_json(game_record)
+    except CorruptRecord as error:
+        raise UnreadableSave(path, str(error)) from None
+    return SavedGame(path, game, record.get("level"), record.get("iterations"), stamp)
+
+
+def set_aside(problem: UnreadableSave) -> UnreadableSave:
+    """Rename the unreadable file out of the way (never delete it); the problem, saying where it went."""
+    path = problem.path
+    target = path.with_name(f"{path.name}{UNREADABLE}{time.strftime('%Y%m%d-%H%M%S')}")
+    number = 1
+    while target.exists():
+        number += 1
+        target = target.with_name(f"{path.name}{UNREADABLE}{time.strftime('%Y%m%d-%H%M%S')}-{number}")
+    try:
+        path.rename(target)
+    except OSError as error:
+        log.warning("could not set aside the unreadable save %s: %s", path, error)
+        return UnreadableSave(path, problem.reason, None)
+    log.warning("set aside the unreadable save %s as %s: %s", path, target.name, problem.reason)
+    return UnreadableSave(path, problem.reason, target)
+
+
+def _saved_paths() -> list[Path]:
+    """Every saved game's file, newest first (an unreadable folder is reported by the caller)."""
+    folder = games_dir()
+    paths = [p for p in folder.glob("*.json")] if folder.is_dir() else []
+    legacy = config_dir() / LEGACY_SAVE
+    if legacy.exists():
+        paths.append(legacy)
+
+    def newest(path: Path) -> tuple[float, str]:
+        try:
+            return path.stat().st_mtime, path.name
+        except OSError:  # it went away meanwhile, or cannot be looked at: read_save will say why
+            return 0.0, path.name
+
+    return sorted(paths, key=newest, reverse=True)
+
+
+def newest_unfinished() -> tuple[SavedGame | None, list[UnreadableSave]]:
+    """The newest saved game that is not over (or None), and every unreadable save met on the
+    way, each set aside. Older finished games beyond :data:`KEEP_FINISHED` are removed."""
+    problems: list[UnreadableSave] = []
+    try:
+        paths = _saved_paths()
+    except OSError as error:  # e.g. the config "folder" is a file: nothing to resume, say why
+        return None, [UnreadableSave(games_dir(), str(error))]
+    finished = 0
+    found: SavedGame | None = None
+    for path in paths:
+        try:
+            saved = read_save(path)
+        except UnreadableSave as problem:
+            problems.append(set_aside(problem))
+            continue
+        if not saved.game.is_over:
+            if found is None:
+                found = saved
+            continue
+        finished += 1
+        if finished > KEEP_FINISHED and path.parent == games_dir():
+            _remove(path)
+    return found, problems
+
+
+def retire(saved: SavedGame) -> None:
+    """Remove the file a resumed game came from, now that it goes on in a file of its own —
+    unless the file changed since it was read (another kernel plays it on): then it stays."""
+    try:
+        if _stamp(saved.path) == saved.stamp:
+            _remove(saved.path)
+    except OSError:  # already gone, or cannot be looked at: leave it be
+        pass
+
+
+def _remove(path: Path) -> None:
+    try:
+        os.remove(path)
+    except OSError as error:
+        log.info("could not remove the old save %s: %s", path, error)
