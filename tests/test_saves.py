@@ -92,7 +92,9 @@ def test_D1_saving_is_retried_on_the_next_move_and_the_warning_goes(isolated: Pa
     assert Game.from_json(json.loads(view.model.save_path().read_text())["game"]).history == view.game.history
 
 
-def test_D1_a_full_disk_mid_game_keeps_the_last_good_save(isolated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_D1_a_full_disk_mid_game_keeps_the_last_good_save(
+    isolated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     view = play(seed=7, iterations=ITERATIONS)
     click_once(view)
     path = view.model.save_path()
@@ -184,7 +186,9 @@ def damaged_saves(isolated: Path) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("damage", list(damaged_saves(Path())))
-def test_D5_D8_an_unreadable_save_is_kept_aside_reported_and_a_new_game_dealt(isolated: Path, damage: str) -> None:
+def test_D5_D8_an_unreadable_save_is_kept_aside_reported_and_a_new_game_dealt(
+    isolated: Path, damage: str
+) -> None:
     path = a_saved_game(isolated)
     damaged_saves(isolated)[damage](path)
     before = path.read_bytes() if path.is_file() else None
@@ -285,7 +289,9 @@ print(model.game.to_json())
 def test_two_kernels_playing_at_once_keep_both_games(isolated: Path) -> None:
     env = {**os.environ, settings.CONFIG_DIR_ENV: str(isolated)}
     kernels = [
-        subprocess.Popen([sys.executable, "-c", KERNEL, str(seed)], env=env, stdout=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, "-c", KERNEL, str(seed)], env=env, stdout=subprocess.PIPE, text=True
+        )
         for seed in (101, 202)
     ]
     results = [kernel.communicate(timeout=120)[0].splitlines() for kernel in kernels]
@@ -373,7 +379,9 @@ def test_D13_a_deeply_nested_settings_file_counts_as_empty(isolated: Path) -> No
     play(seed=1, iterations=ITERATIONS).close()
 
 
-def test_D15_the_config_folder_expands_home_and_variables(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_D15_the_config_folder_expands_home_and_variables(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("DURAK_TEST_PLACE", "place")
     monkeypatch.setenv(settings.CONFIG_DIR_ENV, "~/durak-$DURAK_TEST_PLACE")
@@ -391,7 +399,9 @@ def test_D15_writes_reach_the_disk_before_the_rename(isolated: Path, monkeypatch
     assert synced
 
 
-def test_D15_temporary_files_left_by_a_killed_writer_are_swept(isolated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_D15_temporary_files_left_by_a_killed_writer_are_swept(
+    isolated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     isolated.mkdir(parents=True)
     stale = isolated / "settings.jsonabc123.tmp"
     fresh = isolated / "settings.jsondef456.tmp"
