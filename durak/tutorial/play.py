@@ -761,8 +761,8 @@ def play(
     """
     _check_level(level)
     restore_language()
-    # Re-running the cell replaces the game on screen: two live views must not take turns
-    # overwriting the one saved game.
+    # Re-running the cell replaces the game on screen: the old view is closed, so that it does
+    # not play on unseen beside the new one.
     for previous in _LIVE_VIEWS:
         previous.close()
     _LIVE_VIEWS.clear()
