@@ -68,11 +68,13 @@ LEVELS = ("easy", "normal", "hard")
 LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 MAX_ITERATIONS = 100_000  # playouts a decision: far above hard's 8,000, and still seconds, not hours
 SAVE_FAILED = N_(
-    "Your game could not be saved ({reason}). Play on: it will be saved as soon as that works again. "
-    "Until then, do not close or reload this page, or the game will be lost."
+    "Your game could not be saved ({reason}). You can play on: saving is tried again after every move. "
+    "Until a save succeeds, do not close or reload this page, or the game will be lost."
 )
-UNREADABLE_KEPT = N_("A saved game could not be read ({reason}). It was kept under the name {file}.")
-UNREADABLE_LEFT = N_("A saved game could not be read ({reason}); the file {file} was left as it is.")
+UNREADABLE_KEPT = N_("A saved game could not be read ({reason}). The file was kept and renamed to {file}.")
+UNREADABLE_LEFT = N_(
+    "A saved game could not be read ({reason}); the file {file} was left where it is, unchanged."
+)
 
 log = logging.getLogger(__name__)
 # Module-level and marked with N_: Babel does not look inside f-strings on Python 3.11.

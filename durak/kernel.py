@@ -1,0 +1,390 @@
+"""The rules kernel: one game state with cards numbered in value order, shared by the game and the AI.
+
+:class:`~durak.Game` is the checked, readable face of a :class:`State`; the AI's search plays
+on copies of sampled States. The rules R5–R12 are written here once.
+
+**Value numbers.** Cards are numbered for the deal's trump suit so that a card's number sorts
+it by *value*: the 27 non-trumps come first, three per rank from the sixes up (0–26), then the
+nine trumps from the six to the ace (27–35). So the cheapest card of a hand is its lowest bit,
+every trump outranks every non-trump, and the tables below (:data:`BEATS`, :data:`SAME_RANK`,
+:data:`RANK`) are the same whichever suit is trump. :func:`to_value` and :func:`from_value`
+translate from and to the suit-major card numbers of :class:`~durak.Card` (``suit * 9 + rank``).
+
+**Moves** are numbered like :class:`~durak.Action` ids, but with value numbers: ``c`` attacks
+with card ``c``, ``36 + c`` beats with it, :data:`TAKE` (72) takes and :data:`STOP` (73) stops.
+
+>>> from durak import Card, Suit
+>>> to_value(Card.parse("6♠").index, trump=Suit.HEARTS.ordinal)
+0
+>>> to_value(Card.parse("Т♥").index, trump=Suit.HEARTS.ordinal)
+35
+>>> state = State([0b1, 0b10 << 27], [], attacker=0)  # a plain six against a trump seven
+>>> state.legal_moves()
+[0]
+>>> state.play(0); state.legal_moves()  # beat it, or take
+[65, 72]
+"""
+
+from __future__ import annotations
+
+import enum
+
+from durak.actions import DEFEND_OFFSET, STOP_ID, TAKE_ID
+
+__all__ = [
+    "ADDING",
+    "BEATS",
+    "DEFEND",
+    "HAND_SIZE",
+    "LEAD",
+    "MAX_ATTACKS",
+    "NONTRUMPS",
+    "OVER",
+    "RANK",
+    "SAME_RANK",
+    "STOP",
+    "TAKE",
+    "THROW_IN",
+    "TRUMPS",
+    "Phase",
+    "State",
+    "bits",
+    "from_value",
+    "id_of_move",
+    "mask_from_value",
+    "mask_to_value",
+    "move_of_id",
+    "to_value",
+]
+
+HAND_SIZE = 6  # R3, R11
+MAX_ATTACKS = 6  # R8
+ALL_CARDS = (1 << 36) - 1
+TAKE = TAKE_ID
+STOP = STOP_ID
+
+
+class Phase(enum.IntEnum):
+    """Where a bout stands: who must act, and what they may do."""
+
+    LEAD = 0  # the attacker opens a bout with any card (R5)
+    DEFEND = 1  # the defender beats the open attack card or takes (R6, R9)
+    THROW_IN = 2  # every attack is beaten: the attacker adds a card or stops (R7, R10)
+    ADDING = 3  # the defender takes: the attacker adds cards or stops (R9)
+    OVER = 4
+
+
+# Plain ints for the hot paths: a global int is cheaper to compare than an IntEnum member.
+LEAD, DEFEND, THROW_IN, ADDING, OVER = (int(phase) for phase in Phase)
+
+# --- value numbers -----------------------------------------------------------------------
+
+NONTRUMPS = (1 << 27) - 1
+TRUMPS = ALL_CARDS ^ NONTRUMPS
+RANK: tuple[int, ...] = tuple(v // 3 if v < 27 else v - 27 for v in range(36))
+"""The rank ordinal of a value number: 0 for a six up to 8 for an ace."""
+
+
+def _beats(v: int) -> int:
+    if v >= 27:  # a trump falls only to a higher trump (R6)
+        return sum(1 << w for w in range(v + 1, 36))
+    same_suit_higher = sum(1 << w for w in range(v + 3, 27, 3))
+    return same_suit_higher | TRUMPS
+
+
+BEATS: tuple[int, ...] = tuple(_beats(v) for v in range(36))
+"""The cards that beat each card (R6)."""
+SAME_RANK: tuple[int, ...] = tuple(sum(1 << w for w in range(36) if RANK[w] == RANK[v]) for v in range(36))
+"""The four cards sharing each card's rank: what may be thrown in once it is on the table (R7)."""
+
+
+def _value_table(trump: int) -> tuple[int, ...]:
+    others = [s for s in range(4) if s != trump]
+    return tuple(
+        27 + rank if suit == trump else rank * 3 + others.index(suit)
+        for suit in range(4)
+        for rank in range(9)
+    )
+
+
+TO_VALUE: tuple[tuple[int, ...], ...] = tuple(_value_table(t) for t in range(4))
+"""``TO_VALUE[trump][card]``: the value number of a suit-major card number."""
+FROM_VALUE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(table.index(v) for v in range(36)) for table in TO_VALUE
+)
+"""``FROM_VALUE[trump][value]``: the suit-major card number of a value number."""
+
+
+def to_value(card: int, trump: int) -> int:
+    """The value number of the suit-major card number ``card``."""
+    return TO_VALUE[trump][card]
+
+
+def from_value(value: int, trump: int) -> int:
+    """The suit-major card number of the value number ``value``."""
+    return FROM_VALUE[trump][value]
+
+
+def bits(mask: int) -> list[int]:
+    """The card numbers in ``mask``, lowest (in value order: cheapest) first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _renumber(mask: int, table: tuple[int, ...]) -> int:
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << table[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+def mask_to_value(mask: int, trump: int) -> int:
+    """A mask of suit-major card numbers, renumbered in value order."""
+    return _renumber(mask, TO_VALUE[trump])
+
+
+def mask_from_value(mask: int, trump: int) -> int:
+    """A mask of value numbers, renumbered as suit-major card numbers."""
+    return _renumber(mask, FROM_VALUE[trump])
+
+
+def id_of_move(move: int, trump: int) -> int:
+    """The :class:`~durak.Action` id of a move."""
+    if move >= TAKE:
+        return move
+    if move >= DEFEND_OFFSET:
+        return DEFEND_OFFSET + FROM_VALUE[trump][move - DEFEND_OFFSET]
+    return FROM_VALUE[trump][move]
+
+
+def move_of_id(action_id: int, trump: int) -> int:
+    """The move of an :class:`~durak.Action` id."""
+    if action_id >= TAKE:
+        return action_id
+    if action_id >= DEFEND_OFFSET:
+        return DEFEND_OFFSET + TO_VALUE[trump][action_id - DEFEND_OFFSET]
+    return TO_VALUE[trump][action_id]
+
+
+# --- the state ---------------------------------------------------------------------------
+
+
+class State:
+    """A complete game state in value numbers: both hands, the stock in order, the table, the
+    discard pile, the cards each player knows the other holds, and the moves so far.
+
+    ``stock`` lists the stock bottom first, so ``stock.pop()`` draws; ``trump_card`` is the
+    face-up card at its bottom (-1 for a position set up without one). ``known[p]`` are the
+    cards in player ``p``'s hand that the other player has seen: picked up (R9), or the face-up
+    trump card once drawn. :meth:`legal_moves` and :meth:`play` are the rules; :meth:`play`
+    does not check its move (that is :meth:`durak.Game.apply`'s job).
+
+    The search plays on copies without the move list: ``copy(history=False)``.
+    """
+
+    __slots__ = (
+        "attacker",
+        "attacks",
+        "defences",
+        "discard",
+        "hands",
+        "history",
+        "known",
+        "limit",
+        "loser",
+        "phase",
+        "ranks",
+        "stock",
+        "trump_card",
+    )
+
+    hands: list[int]
+    stock: list[int]
+    trump_card: int
+    attacker: int
+    phase: int
+    attacks: list[int]
+    defences: list[int]  # the defence of attacks[i], or -1 while it is unbeaten
+    limit: int
+    ranks: int  # every card sharing a rank with a table card: what may be thrown in
+    loser: int | None
+    discard: int
+    known: list[int]
+    history: list[int]
+
+    def __init__(
+        self,
+        hands: list[int],
+        stock: list[int],
+        attacker: int,
+        phase: int = LEAD,
+        attacks: list[int] | None = None,
+        defences: list[int] | None = None,
+        limit: int | None = None,
+        *,
+        trump_card: int = -1,
+        known: list[int] | None = None,
+        discard: int | None = None,
+    ) -> None:
+        """A state at the start of a bout (``phase`` LEAD: R12's check and R8's limit are
+        applied now) or in the middle of one. ``discard`` defaults to every card not in the
+        hands, the stock or on the table."""
+        self.hands = hands
+        self.stock = stock
+        self.trump_card = trump_card
+        self.attacker = attacker
+        self.phase = phase
+        self.attacks = attacks if attacks is not None else []
+        self.defences = defences if defences is not None else []
+        ranks = 0
+        for card in self.attacks:
+            ranks |= SAME_RANK[card]
+        for card in self.defences:
+            if card >= 0:
+                ranks |= SAME_RANK[card]
+        self.ranks = ranks
+        self.loser = None
+        self.known = known if known is not None else [0, 0]
+        self.history = []
+        if discard is None:
+            placed = hands[0] | hands[1] | self.table_mask
+            for card in stock:
+                placed |= 1 << card
+            discard = ALL_CARDS ^ placed
+        self.discard = discard
+        if limit is None:
+            limit = min(MAX_ATTACKS, hands[1 - attacker].bit_count())
+        self.limit = limit
+        if phase in (LEAD, OVER):
+            self._begin_bout_or_end()
+
+    def copy(self, history: bool = True) -> State:
+        """An independent copy; ``history=False`` leaves its move list empty (for search)."""
+        other = State.__new__(State)
+        other.hands = self.hands[:]
+        other.stock = self.stock[:]
+        other.trump_card = self.trump_card
+        other.attacker = self.attacker
+        other.phase = self.phase
+        other.attacks = self.attacks[:]
+        other.defences = self.defences[:]
+        other.limit = self.limit
+        other.ranks = self.ranks
+        other.loser = self.loser
+        other.discard = self.discard
+        other.known = self.known[:]
+        other.history = self.history[:] if history else []
+        return other
+
+    @property
+    def to_move(self) -> int | None:
+        """The player to act (None once the game is over)."""
+        if self.phase == OVER:
+            return None
+        return 1 - self.attacker if self.phase == DEFEND else self.attacker
+
+    @property
+    def table_mask(self) -> int:
+        """Every card on the table."""
+        out = 0
+        for card in self.attacks:
+            out |= 1 << card
+        for card in self.defences:
+            if card >= 0:
+                out |= 1 << card
+        return out
+
+    def legal_moves(self) -> list[int]:
+        """The legal moves, cheapest cards first, take or stop last."""
+        phase = self.phase
+        if phase == LEAD:
+            return bits(self.hands[self.attacker])
+        if phase == DEFEND:
+            beaters = self.hands[1 - self.attacker] & BEATS[self.attacks[-1]]
+            return [DEFEND_OFFSET + c for c in bits(beaters)] + [TAKE]
+        if phase == OVER:
+            return []
+        moves = []
+        if len(self.attacks) < self.limit:
+            moves = bits(self.hands[self.attacker] & self.ranks)
+        moves.append(STOP)
+        return moves
+
+    def play(self, move: int) -> None:
+        """Play a legal move (unchecked)."""
+        self.history.append(move)
+        if move < DEFEND_OFFSET:
+            bit = 1 << move
+            self.hands[self.attacker] ^= bit
+            self.known[self.attacker] &= ~bit
+            self.attacks.append(move)
+            self.defences.append(-1)
+            self.ranks |= SAME_RANK[move]
+            if self.phase != ADDING:
+                self.phase = DEFEND
+        elif move < TAKE:
+            card = move - DEFEND_OFFSET
+            bit = 1 << card
+            defender = 1 - self.attacker
+            self.hands[defender] ^= bit
+            self.known[defender] &= ~bit
+            self.defences[-1] = card
+            self.ranks |= SAME_RANK[card]
+            self.phase = THROW_IN
+        elif move == TAKE:
+            self.phase = ADDING
+        else:
+            self._end_bout()
+
+    def _end_bout(self) -> None:
+        attacker = self.attacker
+        defender = 1 - attacker
+        table = self.table_mask
+        if self.phase == ADDING:  # R9: the defender picks everything up and skips its attack
+            self.hands[defender] |= table
+            self.known[defender] |= table
+        else:  # R10: the table is discarded, the defender attacks next
+            self.discard |= table
+            self.attacker = defender
+        self.attacks = []
+        self.defences = []
+        self.ranks = 0
+        self._refill(attacker)  # R11: the bout's attacker draws first
+        self._refill(defender)
+        self._begin_bout_or_end()
+
+    def _refill(self, player: int) -> None:
+        """R11: draw from the top of the stock up to six cards."""
+        stock = self.stock
+        hand = self.hands[player]
+        need = HAND_SIZE - hand.bit_count()
+        while need > 0 and stock:
+            card = stock.pop()
+            hand |= 1 << card
+            if card == self.trump_card:  # it lay face up: the other player knows who holds it
+                self.known[player] |= 1 << card
+            need -= 1
+        self.hands[player] = hand
+
+    def _begin_bout_or_end(self) -> None:
+        """R12: hands are checked only after a complete bout, once the stock is empty."""
+        empty0 = not self.hands[0]
+        empty1 = not self.hands[1]
+        if not self.stock and (empty0 or empty1):
+            self.phase = OVER
+            self.loser = None if empty0 and empty1 else (1 if empty0 else 0)
+            return
+        self.phase = LEAD
+        self.limit = min(MAX_ATTACKS, self.hands[1 - self.attacker].bit_count())
+
+    def result(self, player: int) -> float:
+        """1 if ``player`` won the finished game, 0.5 for a draw, 0 if it is the Durak."""
+        if self.loser is None:
+            return 0.5
+        return 0.0 if self.loser == player else 1.0
