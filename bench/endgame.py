@@ -23,14 +23,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from durak import Game
 from durak.ai.players import GreedyPlayer
-from durak.ai.position import Position
 from durak.ai.sampling import Sampler
 from durak.ai.solver import Solver
+from durak.kernel import State
 
 
-def played_endgames(count: int, seed: int, max_hand: int) -> list[Position]:
+def played_endgames(count: int, seed: int, max_hand: int) -> list[State]:
     rng = random.Random(seed)
-    positions: list[Position] = []
+    positions: list[State] = []
     players = [GreedyPlayer(), GreedyPlayer()]
     while len(positions) < count:
         game = Game.new(seed=rng.randrange(2**32))
@@ -46,17 +46,17 @@ def played_endgames(count: int, seed: int, max_hand: int) -> list[Position]:
     return positions
 
 
-def dealt_endgames(count: int, seed: int, hand: int) -> list[Position]:
+def dealt_endgames(count: int, seed: int, hand: int) -> list[State]:
     rng = random.Random(seed)
     positions = []
     for _ in range(count):
         cards = rng.sample(range(36), 2 * hand)
         hands = [sum(1 << c for c in cards[:hand]), sum(1 << c for c in cards[hand:])]
-        positions.append(Position(hands, [], attacker=rng.randrange(2)))
+        positions.append(State(hands, [], attacker=rng.randrange(2)))
     return positions
 
 
-def report(name: str, positions: list[Position]) -> None:
+def report(name: str, positions: list[State]) -> None:
     times, nodes = [], []
     for position in positions:
         solver = Solver()

@@ -2,13 +2,15 @@
 
 >>> from durak import Game
 >>> game = Game.new(seed=1)
->>> game.apply(game.legal_actions()[0])
+>>> done = game.apply(game.legal_actions()[0])  # the attacker leads
+>>> done.played == game.table[0][0]
+True
 """
 
 from durak.actions import STOP, TAKE, Action, ActionKind
 from durak.cards import DECK, Card, Rank, Suit
 from durak.errors import CorruptRecord, IllegalAction, InvalidNotation, Reason
-from durak.game import Game, Observation, Phase
+from durak.game import Applied, Deal, Game, Observation, Outcome, Phase
 
 __all__ = [
     "DECK",
@@ -16,12 +18,15 @@ __all__ = [
     "TAKE",
     "Action",
     "ActionKind",
+    "Applied",
     "Card",
     "CorruptRecord",
+    "Deal",
     "Game",
     "IllegalAction",
     "InvalidNotation",
     "Observation",
+    "Outcome",
     "Phase",
     "Rank",
     "Reason",

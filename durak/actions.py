@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from durak.cards import DECK, Card
 from durak.errors import InvalidNotation, shorten
@@ -47,6 +47,7 @@ class Action:
 
     kind: ActionKind
     card: Card | None = None
+    _id: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str):
@@ -63,6 +64,17 @@ class Action:
             raise TypeError(f"an action's card is a Card, not {type(self.card).__name__}")
         if needs_card != (self.card is not None):
             raise ValueError(f"{kind} {'needs a card' if needs_card else 'takes no card'}")
+        if kind is ActionKind.TAKE:
+            number = TAKE_ID
+        elif kind is ActionKind.STOP:
+            number = STOP_ID
+        else:
+            assert self.card is not None
+            number = (DEFEND_OFFSET if kind is ActionKind.DEFEND else 0) + self.card.index
+        object.__setattr__(self, "_id", number)
+
+    def __hash__(self) -> int:  # the id: equal actions have equal ids, and it costs nothing
+        return self._id
 
     @classmethod
     def attack(cls, card: Card | str) -> Action:
@@ -75,13 +87,7 @@ class Action:
     @property
     def id(self) -> int:
         """The engine's number for this action (see the module docstring)."""
-        if self.kind is ActionKind.TAKE:
-            return TAKE_ID
-        if self.kind is ActionKind.STOP:
-            return STOP_ID
-        assert self.card is not None
-        offset = DEFEND_OFFSET if self.kind is ActionKind.DEFEND else 0
-        return offset + self.card.index
+        return self._id
 
     def __str__(self) -> str:
         return self.kind.value if self.card is None else f"{self.kind.value} {self.card}"

@@ -15,7 +15,7 @@ Card.parse('Т♠')
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import total_ordering
 
 from durak.errors import InvalidNotation, shorten
@@ -145,15 +145,20 @@ class Card:
 
     suit: Suit
     rank: Rank
+    _index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.suit, Suit) or not isinstance(self.rank, Rank):
             raise TypeError("Card needs a Suit and a Rank")
+        object.__setattr__(self, "_index", self.suit.ordinal * 9 + self.rank.ordinal)
 
     @property
     def index(self) -> int:
         """The engine's number for this card, 0–35."""
-        return self.suit.ordinal * 9 + self.rank.ordinal
+        return self._index
+
+    def __hash__(self) -> int:  # the index: equal cards have equal indices, and it costs nothing
+        return self._index
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):

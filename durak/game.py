@@ -1,93 +1,268 @@
 """The two-player Durak game, exact to rules R2–R12 of RULES.md.
 
-The engine keeps hands, the discard pile and the table's ranks as 36-bit
-masks and actions as small ints (see :mod:`durak.actions`), so that random
-playouts and the AI's search are fast. The public API speaks in
-:class:`~durak.Card` and :class:`~durak.Action`.
+:class:`Game` is the checked, readable face of the rules kernel (:class:`durak.kernel.State`,
+cards in value order), which the AI's search plays on too: the rules are written once. The
+public API speaks in :class:`~durak.Card` and :class:`~durak.Action`; every action is checked,
+and :meth:`Game.apply` returns an :class:`Applied` record of what it did.
 
 >>> game = Game.new(seed=7)
 >>> len(game.hands[0]), len(game.hands[1]), len(game.stock)
 (6, 6, 24)
->>> game.apply(game.legal_actions()[0])
->>> game.to_move == game.defender
-True
+>>> done = game.apply(game.legal_actions()[0])
+>>> done.played in game.table[0], game.to_move == game.defender
+(True, True)
 """
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from durak.actions import ACTION_IDS, ACTIONS, DEFEND_OFFSET, STOP_ID, TAKE_ID, Action, ActionKind
 from durak.cards import DECK, Card, Suit
 from durak.errors import IllegalAction, Reason
+from durak.kernel import (
+    ADDING,
+    ALL_CARDS,
+    BEATS,
+    DEFEND,
+    FROM_VALUE,
+    HAND_SIZE,
+    LEAD,
+    MAX_ATTACKS,
+    OVER,
+    STOP,
+    TO_VALUE,
+    Phase,
+    State,
+    bits,
+    mask_from_value,
+)
 
-__all__ = ["HAND_SIZE", "MAX_ATTACKS", "Game", "Observation", "Phase"]
-
-HAND_SIZE = 6  # R3, R11
-MAX_ATTACKS = 6  # R8
-ALL_CARDS = (1 << 36) - 1
-
-
-class Phase(enum.IntEnum):
-    LEAD = 0  # the attacker opens a bout with any card (R5)
-    DEFEND = 1  # the defender beats the open attack card or takes (R6, R9)
-    THROW_IN = 2  # every attack is beaten: the attacker adds a card or stops (R7, R10)
-    ADDING = 3  # the defender takes: the attacker adds cards or stops (R9)
-    OVER = 4
-
-
-# --- precomputed masks ---------------------------------------------------------------
-
-
-def _beaters(trump: int) -> tuple[int, ...]:
-    """For each card, the mask of cards that beat it when ``trump`` is the trump suit (R6)."""
-    table = []
-    for card in range(36):
-        suit, rank = divmod(card, 9)
-        higher = sum(1 << (suit * 9 + r) for r in range(rank + 1, 9))
-        if suit != trump:
-            higher |= sum(1 << (trump * 9 + r) for r in range(9))
-        table.append(higher)
-    return tuple(table)
-
-
-BEATERS: tuple[tuple[int, ...], ...] = tuple(_beaters(trump) for trump in range(4))
-SAME_RANK: tuple[int, ...] = tuple(sum(1 << (s * 9 + card % 9) for s in range(4)) for card in range(36))
-SUIT_MASK: tuple[int, ...] = tuple(sum(1 << (s * 9 + r) for r in range(9)) for s in range(4))
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
-def bits(mask: int) -> list[int]:
-    """The card numbers in ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def cards_of(mask: int) -> tuple[Card, ...]:
-    return tuple(DECK[c] for c in bits(mask))
-
-
-def table_pairs(attacks: Sequence[int], defences: Sequence[int]) -> tuple[tuple[Card, Card | None], ...]:
-    return tuple((DECK[a], DECK[d] if d >= 0 else None) for a, d in zip(attacks, defences, strict=True))
-
+__all__ = ["HAND_SIZE", "MAX_ATTACKS", "Applied", "Deal", "Game", "Observation", "Outcome", "Phase"]
 
 SUITS = tuple(Suit)
+SEED_LIMIT = 2**64  # seeds are 0 <= seed < SEED_LIMIT: every one has its own deal and fits a record
 
-# plain ints for the hot path (an IntEnum member lookup costs more than a global)
-_LEAD, _DEFEND, _THROW_IN, _ADDING, _OVER = (int(p) for p in Phase)
+# Per trump suit, the readable objects of each value number and move (one lookup at the edge).
+CARD_OF_VALUE: tuple[tuple[Card, ...], ...] = tuple(tuple(DECK[c] for c in table) for table in FROM_VALUE)
+_ID_OF_MOVE: tuple[tuple[int, ...], ...] = tuple(
+    (*table, *(DEFEND_OFFSET + c for c in table), TAKE_ID, STOP_ID) for table in FROM_VALUE
+)
+_MOVE_OF_ID: tuple[tuple[int, ...], ...] = tuple(
+    (*table, *(DEFEND_OFFSET + v for v in table), TAKE_ID, STOP_ID) for table in TO_VALUE
+)
+ACTION_OF_MOVE: tuple[tuple[Action, ...], ...] = tuple(tuple(ACTIONS[i] for i in ids) for ids in _ID_OF_MOVE)
+"""``ACTION_OF_MOVE[trump][move]``: the :class:`Action` of a kernel move."""
+
+
+def _action_chunks(offset: int) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """For each 9-bit chunk (a suit, in suit-major numbers) of a card mask, the actions
+    ``offset + card`` of its cards, in order: the legal actions in four lookups."""
+    return tuple(
+        tuple(tuple(ACTIONS[offset + 9 * suit + i] for i in range(9) if part >> i & 1) for part in range(512))
+        for suit in range(4)
+    )
+
+
+_ACTION_CHUNKS = {0: _action_chunks(0), DEFEND_OFFSET: _action_chunks(DEFEND_OFFSET)}
+
+
+def action_of_move(move: int, trump: int) -> Action:
+    """The :class:`Action` of the kernel move ``move`` when ``trump`` (0–3) is the trump suit."""
+    return ACTION_OF_MOVE[trump][move]
+
+
+def move_of_action(action: Action, trump: int) -> int:
+    """The kernel move of ``action`` when ``trump`` (0–3) is the trump suit."""
+    return _MOVE_OF_ID[trump][ACTION_IDS[action]]
+
+
+def check_seed(seed: object) -> None:
+    """Refuse a seed that :meth:`Game.new` would not deal from, or a record could not hold."""
+    if type(seed) is not int:
+        raise TypeError(f"a seed is a whole number, not {type(seed).__name__}")
+    if not 0 <= seed < SEED_LIMIT:
+        raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed}")
+
+
+def _is_player(value: object) -> bool:
+    return type(value) is int and value in (0, 1)
+
+
+# --- the values the game hands out ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """How a game began: both hands as dealt, the stock (top first; while it is not empty its
+    last card is the face-up trump card), the trump suit and who attacks first (R3, R4).
+
+    >>> deal = Deal.shuffled(seed=7)
+    >>> Game.replay(deal).deal == deal
+    True
+    """
+
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    stock: tuple[Card, ...]
+    trump: Suit
+    attacker: int
+
+    @classmethod
+    def shuffled(cls, seed: int) -> Deal:
+        """The deal of :meth:`Game.new` for ``seed``: shuffle, six cards each, the next card
+        face up under the stock; the lowest trump attacks first."""
+        check_seed(seed)
+        deck = list(range(36))
+        random.Random(seed).shuffle(deck)
+        face_up = deck[2 * HAND_SIZE]
+        stock = [*deck[2 * HAND_SIZE + 1 :], face_up]
+        hands = [deck[:HAND_SIZE], deck[HAND_SIZE : 2 * HAND_SIZE]]
+        trump = face_up // 9
+        card = DECK.__getitem__
+        return cls(
+            (tuple(map(card, hands[0])), tuple(map(card, hands[1]))),
+            tuple(map(card, stock)),
+            SUITS[trump],
+            _first_attacker(hands, trump),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: ``loser`` is the Durak (0 you, 1 the AI), None on a draw."""
+
+    loser: int | None
+
+    @property
+    def winner(self) -> int | None:
+        return None if self.loser is None else 1 - self.loser
+
+    @property
+    def is_draw(self) -> bool:
+        return self.loser is None
+
+
+class Applied:
+    """What one action did, as :meth:`Game.apply` returns it. Read-only.
+
+    ``played`` is the card the action moved from ``player``'s hand to the table (``beaten``:
+    the attack card a defence beat). A stop ends the bout: then ``picked_up`` (after a take) or
+    ``discarded`` holds the table's cards, ``drawn`` the cards each player drew from the stock
+    (player 0's, then player 1's, in the order drawn), ``next_attacker`` who leads the next bout,
+    and ``outcome`` is set if the game is over.
+
+    One is made for every action, so it keeps the kernel's numbers and makes the
+    :class:`Card` objects only when they are asked for.
+    """
+
+    __slots__ = ("_action", "_bout", "_cards", "_move", "_next", "_outcome", "_phase", "_player", "_target")
+
+    def __init__(
+        self,
+        player: int,
+        action: Action,
+        cards: tuple[Card, ...],
+        move: int,
+        phase: int,
+        target: int = -1,
+        bout: tuple[list[int], list[int], bool, list[int], int, int] | None = None,
+        next_attacker: int | None = None,
+        outcome: Outcome | None = None,
+    ) -> None:
+        self._player = player
+        self._action = action
+        self._cards = cards  # the game's Card of each value number
+        self._move = move
+        self._phase = phase
+        self._target = target
+        # a stop's bout: (attacks, defences, taken, stock top drawn from, cards drawn, drawn first)
+        self._bout = bout
+        self._next = next_attacker
+        self._outcome = outcome
+
+    @property
+    def player(self) -> int:
+        return self._player
+
+    @property
+    def action(self) -> Action:
+        return self._action
+
+    @property
+    def phase(self) -> Phase:
+        """The phase the action was taken in: an attack in :attr:`Phase.LEAD` opens a bout."""
+        return Phase(self._phase)
+
+    @property
+    def played(self) -> Card | None:
+        return self._cards[self._move % DEFEND_OFFSET] if self._move < TAKE_ID else None
+
+    @property
+    def beaten(self) -> Card | None:
+        return self._cards[self._target] if self._target >= 0 else None
+
+    def _table_cards(self, taken: bool) -> tuple[Card, ...]:
+        if self._bout is None or self._bout[2] != taken:
+            return ()
+        attacks, defences = self._bout[0], self._bout[1]
+        cards = self._cards
+        return tuple(cards[c] for pair in zip(attacks, defences, strict=True) for c in pair if c >= 0)
+
+    @property
+    def picked_up(self) -> tuple[Card, ...]:
+        return self._table_cards(taken=True)
+
+    @property
+    def discarded(self) -> tuple[Card, ...]:
+        return self._table_cards(taken=False)
+
+    @property
+    def drawn(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        if self._bout is None:
+            return (), ()
+        _, _, _, top, count, first_count = self._bout
+        cards = self._cards
+        from_top = [cards[c] for c in reversed(top[len(top) - count :])] if count else []
+        first = self._player if self._action.kind is ActionKind.STOP else 0  # the bout's attacker
+        drawn: list[tuple[Card, ...]] = [(), ()]
+        drawn[first] = tuple(from_top[:first_count])
+        drawn[1 - first] = tuple(from_top[first_count:])
+        return drawn[0], drawn[1]
+
+    @property
+    def next_attacker(self) -> int | None:
+        return self._next
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def ended_bout(self) -> bool:
+        return self._bout is not None
+
+    _FIELDS = ("player", "action", "phase", "played", "beaten", "picked_up", "discarded", "drawn",
+               "next_attacker", "outcome")  # fmt: skip
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self._FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Applied) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        shown = (
+            f"{name}={f'Phase.{value.name}' if isinstance(value, Phase) else repr(value)}"
+            for name, value in zip(self._FIELDS, self._key(), strict=True)
+            if name in ("player", "phase") or value not in (None, (), ((), ()))
+        )
+        return f"Applied({', '.join(shown)})"
 
 
 # --- the game ------------------------------------------------------------------------
@@ -96,47 +271,17 @@ _LEAD, _DEFEND, _THROW_IN, _ADDING, _OVER = (int(p) for p in Phase)
 class Game:
     """A deal of two-player Durak. Player 0 is **you**, player 1 the **AI**.
 
-    Build one with :meth:`new`, :meth:`from_deal` or :meth:`from_json`; ask
-    :meth:`legal_actions`; :meth:`apply` an action (or ``verify`` / ``can_apply``
-    it first).
+    Build one with :meth:`new`, :meth:`from_deal`, :meth:`replay` or :meth:`from_json`; ask
+    :meth:`legal_actions`; :meth:`apply` an action (or ``verify`` / ``can_apply`` it first).
+    :attr:`state` is the rules kernel underneath, the unchecked fast path (see
+    :mod:`durak.kernel`); :meth:`legal_ids` / :meth:`apply_id` are the same in Action ids.
     """
 
-    __slots__ = (
-        "_attacker",
-        "_attacks",
-        "_beaters",
-        "_defences",
-        "_discard",
-        "_hands",
-        "_history",
-        "_known",
-        "_limit",
-        "_loser",
-        "_phase",
-        "_start",
-        "_stock",
-        "_table_ranks",
-        "_trump",
-        "_trump_card",
-        "seed",
-    )
+    __slots__ = ("_actions", "_cards", "_deal", "_legal", "_moves", "_state", "_trump", "seed")
 
-    _hands: list[int]
+    _state: State
     _trump: int
-    _trump_card: int  # -1 when the position was set up without a stock
-    _beaters: tuple[int, ...]
-    _table_ranks: int  # every card sharing a rank with a table card: what may be thrown in
-    _discard: int
-    _attacker: int
-    _phase: int
-    _limit: int
-    _stock: list[int]  # bottom first: _stock[0] is the face-up trump card, pop() draws
-    _attacks: list[int]
-    _defences: list[int]  # defence of _attacks[i], or -1 while it is unbeaten
-    _known: list[int]  # cards in each hand that the other player has seen (picked up, trump card)
-    _history: list[int]
-    _loser: int | None
-    _start: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
+    _deal: Deal
     seed: int | None
 
     # --- construction ---
@@ -150,14 +295,7 @@ class Game:
         """
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        check_seed(seed)
-        deck = list(range(36))
-        random.Random(seed).shuffle(deck)
-        face_up = deck[2 * HAND_SIZE]
-        stock = [*deck[2 * HAND_SIZE + 1 :], face_up]
-        hands = [deck[:HAND_SIZE], deck[HAND_SIZE : 2 * HAND_SIZE]]
-        trump = face_up // 9
-        game = cls._deal(hands, stock, _first_attacker(hands, trump), trump)
+        game = cls(Deal.shuffled(seed))
         game.seed = seed
         return game
 
@@ -172,10 +310,10 @@ class Game:
     ) -> Game:
         """A chosen position at the start of a bout.
 
-        ``stock`` is listed top first; its last card is the face-up trump card.
-        With an empty stock, ``trump`` names the trump suit. Cards in neither
-        hand nor the stock count as discarded. ``attacker`` defaults to R4's
-        choice: the holder of the lowest trump, else you (player 0).
+        ``stock`` is listed top first; its last card is the face-up trump card. With an empty
+        stock, ``trump`` names the trump suit. Cards in neither hand nor the stock count as
+        discarded. ``attacker`` defaults to R4's choice: the holder of the lowest trump, else
+        you (player 0).
 
         >>> game = Game.from_deal(["6♠", "7♥"], ["Т♠"], [], trump="♥")
         >>> game.attacker
@@ -194,64 +332,84 @@ class Game:
             attacker = _first_attacker(hands, trump_suit)
         if not _is_player(attacker):
             raise ValueError(f"attacker must be 0 (you) or 1 (the AI), not {attacker!r}")
-        return cls._deal(hands, stock_cards, attacker, trump_suit)
+        deal = Deal(
+            (tuple(DECK[c] for c in hands[0]), tuple(DECK[c] for c in hands[1])),
+            tuple(DECK[c] for c in stock_cards),
+            SUITS[trump_suit],
+            attacker,
+        )
+        return cls(deal)
 
     @classmethod
-    def _deal(cls, hands: list[list[int]], stock: list[int], attacker: int, trump: int) -> Game:
-        """The start of a bout from card numbers (stock top first), already validated."""
-        game = cls.__new__(cls)
-        game._start = (tuple(hands[0]), tuple(hands[1]), tuple(stock), attacker, trump)
-        game._hands = [mask_of(hands[0]), mask_of(hands[1])]
-        game._stock = stock[::-1]
-        game._discard = ALL_CARDS ^ game._hands[0] ^ game._hands[1] ^ mask_of(stock)
-        game._attacker = attacker
-        game._trump = trump
-        game._trump_card = stock[-1] if stock else -1
-        game._beaters = BEATERS[trump]
-        game._attacks, game._defences = [], []
-        game._table_ranks = 0
-        game._known = [0, 0]
-        game._history = []
-        game._loser = None
-        game._phase = _LEAD
-        game._limit = 0
-        game.seed = None
-        game._begin_bout_or_end()
+    def replay(cls, deal: Deal, actions: Iterable[Action | str] = ()) -> Game:
+        """The game dealt as ``deal``, with ``actions`` applied (each checked)."""
+        game = cls(deal)
+        for action in actions:
+            game.apply(action)
         return game
 
-    def copy(self) -> Game:
-        """An independent copy (the start record is shared: it never changes)."""
+    def __init__(self, deal: Deal) -> None:
+        """The game at the start of ``deal`` (not checked: use :meth:`from_deal` for that)."""
+        trump = deal.trump.ordinal
+        values = TO_VALUE[trump]
+        stock = [values[card._index] for card in reversed(deal.stock)]  # bottom first
+        self._deal = deal
+        self._trump = trump
+        self._cards = CARD_OF_VALUE[trump]
+        self._actions = ACTION_OF_MOVE[trump]
+        self._moves = _MOVE_OF_ID[trump]
+        hands = [0, 0]
+        for player in (0, 1):
+            for card in deal.hands[player]:
+                hands[player] |= 1 << values[card._index]
+        dealt = len(stock) + len(deal.hands[0]) + len(deal.hands[1])
+        self._state = State(
+            hands,
+            stock,
+            deal.attacker,
+            trump_card=stock[0] if stock else -1,
+            discard=0 if dealt == 36 else None,  # every card dealt: none discarded (else: the rest)
+        )
+        # what the last legal_actions() found: (history length, offset, suit-major cards, other)
+        self._legal = (-1, 0, 0, -1)
+        self.seed = None
+
+    def copy(self, history: bool = True) -> Game:
+        """An independent copy; ``history=False`` leaves out the moves so far (faster, for
+        search: the copy's :attr:`history` then starts empty)."""
         other = Game.__new__(Game)
-        other._hands = self._hands[:]
-        other._stock = self._stock[:]
-        other._trump = self._trump
-        other._trump_card = self._trump_card
-        other._beaters = self._beaters
-        other._attacks = self._attacks[:]
-        other._defences = self._defences[:]
-        other._table_ranks = self._table_ranks
-        other._discard = self._discard
-        other._attacker = self._attacker
-        other._phase = self._phase
-        other._limit = self._limit
-        other._known = self._known[:]
-        other._history = self._history[:]
-        other._loser = self._loser
-        other._start = self._start
-        other.seed = self.seed
+        for name in ("_actions", "_cards", "_deal", "_moves", "_trump", "seed"):
+            setattr(other, name, getattr(self, name))
+        other._state = self._state.copy(history)
+        other._legal = (-1, 0, 0, -1)
         return other
 
     # --- public state ---
 
     @property
+    def state(self) -> State:
+        """The rules kernel underneath, in value numbers: the fast, unchecked path."""
+        return self._state
+
+    @property
+    def deal(self) -> Deal:
+        return self._deal
+
+    def _sorted(self, mask: int) -> tuple[Card, ...]:
+        """The cards of a value mask, in the readable order (by suit ♠ ♣ ♥ ♦, then rank)."""
+        return _cards_of(mask_from_value(mask, self._trump))
+
+    @property
     def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """Both hands, each sorted; ``hands[0]`` is yours, ``hands[1]`` the AI's."""
-        return cards_of(self._hands[0]), cards_of(self._hands[1])
+        hands = self._state.hands
+        return self._sorted(hands[0]), self._sorted(hands[1])
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top (next drawn) first; while not empty its last card is the trump card."""
-        return tuple(DECK[c] for c in reversed(self._stock))
+        cards = self._cards
+        return tuple(cards[v] for v in reversed(self._state.stock))
 
     @property
     def trump(self) -> Suit:
@@ -260,85 +418,89 @@ class Game:
     @property
     def trump_card(self) -> Card | None:
         """The card turned face up to set trump (None in a position set up without a stock)."""
-        return DECK[self._trump_card] if self._trump_card >= 0 else None
+        card = self._state.trump_card
+        return self._cards[card] if card >= 0 else None
 
     @property
     def table(self) -> tuple[tuple[Card, Card | None], ...]:
         """The bout's (attack, defence) pairs in play order; defence is None while unbeaten."""
-        return table_pairs(self._attacks, self._defences)
+        state = self._state
+        return _pairs(state.attacks, state.defences, self._cards)
 
     @property
     def discard(self) -> tuple[Card, ...]:
-        return cards_of(self._discard)
+        return self._sorted(self._state.discard)
 
     @property
     def attacker(self) -> int:
-        return self._attacker
+        return self._state.attacker
 
     @property
     def defender(self) -> int:
-        return 1 - self._attacker
+        return 1 - self._state.attacker
 
     @property
     def phase(self) -> Phase:
-        return Phase(self._phase)
+        return Phase(self._state.phase)
 
     @property
     def to_move(self) -> int | None:
         """The player who must act now, or None once the game is over."""
-        if self._phase == _OVER:
-            return None
-        return 1 - self._attacker if self._phase == _DEFEND else self._attacker
+        return self._state.to_move
 
     @property
     def bout_limit(self) -> int:
         """How many attack cards this bout may hold (R8)."""
-        return self._limit
+        return self._state.limit
 
     @property
     def is_over(self) -> bool:
-        return self._phase == _OVER
+        return self._state.phase == OVER
 
     @property
     def is_draw(self) -> bool:
-        return self._phase == _OVER and self._loser is None
+        return self._state.phase == OVER and self._state.loser is None
 
     @property
     def loser(self) -> int | None:
         """The Durak (0 or 1); None while playing and on a draw."""
-        return self._loser
+        return self._state.loser
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        return Outcome(self._state.loser) if self._state.phase == OVER else None
 
     @property
     def history(self) -> tuple[Action, ...]:
         """Every action applied since the deal, in order."""
-        return tuple(ACTIONS[a] for a in self._history)
+        actions = self._actions
+        return tuple(actions[m] for m in self._state.history)
 
     def known_cards(self, player: int) -> tuple[Card, ...]:
         """The cards in ``player``'s hand that the other player has seen (R9, trump card)."""
-        return cards_of(self._known[player])
+        return self._sorted(self._state.known[player])
 
     # --- legal actions ---
 
-    def legal_ids(self) -> list[int]:
-        """The legal actions as engine numbers (fast path for playouts and search)."""
-        phase = self._phase
-        attacker = self._attacker
-        if phase == _LEAD:
-            return bits(self._hands[attacker])
-        if phase == _DEFEND:
-            hand = self._hands[1 - attacker] & self._beaters[self._attacks[-1]]
-            ids = [DEFEND_OFFSET + c for c in bits(hand)]
-            ids.append(TAKE_ID)
-            return ids
-        if phase == _OVER:
-            return []
-        ids = bits(self._hands[attacker] & self._table_ranks) if len(self._attacks) < self._limit else []
-        ids.append(STOP_ID)
-        return ids
-
     def legal_actions(self) -> list[Action]:
-        """Every action the player to move may take now (empty once the game is over)."""
-        return [ACTIONS[a] for a in self.legal_ids()]
+        """Every action the player to move may take now (empty once the game is over), cards in
+        the readable order (by suit, then rank), take or stop last."""
+        state = self._state
+        offset, cards, other = state.legal_cards()
+        suit_major = mask_from_value(cards, self._trump)
+        a0, a1, a2, a3 = _ACTION_CHUNKS[offset]
+        actions = [*a0[suit_major & 511], *a1[suit_major >> 9 & 511], *a2[suit_major >> 18 & 511],
+                   *a3[suit_major >> 27]]  # fmt: skip
+        if other >= 0:
+            actions.append(ACTIONS[other])
+        # remembered, so that apply() can recognise one of these without checking the rules again
+        self._legal = (len(state.history), offset, suit_major, other)
+        return actions
+
+    def legal_ids(self) -> list[int]:
+        """The legal actions as :class:`Action` ids, in :meth:`legal_actions`' order."""
+        return [action._id for action in self.legal_actions()]
 
     def verify(self, action: Action | str, player: int | None = None) -> None:
         """Raise :class:`IllegalAction` (with a reason) unless ``action`` is legal now.
@@ -346,13 +508,13 @@ class Game:
         ``action`` is an :class:`Action` or its text. With ``player``, also check that it is that
         player's turn.
         """
-        self._checked_id(action, player)
+        self._checked_move(action, player)
 
-    def _checked_id(self, action: Action | str, player: int | None) -> int:
-        """The engine number of ``action`` once every rule has been checked.
+    def _checked_move(self, action: Action | str, player: int | None) -> int:
+        """The kernel move of ``action`` once every rule has been checked.
 
-        The number is looked up from the action's value, never taken from the object, so that
-        an action built some other way can only ever stand for a legal one.
+        The move is looked up from the action's value, never taken from the object, so that an
+        action built some other way can only ever stand for a legal one.
         """
         if isinstance(action, str):
             action = Action.parse(action)
@@ -362,140 +524,104 @@ class Game:
         action = ACTIONS[action_id]
         if player is not None and not _is_player(player):
             raise ValueError(f"player must be 0 (you) or 1 (the AI), not {player!r}")
-        phase = self._phase
-        if phase == _OVER:
+        state = self._state
+        phase = state.phase
+        if phase == OVER:
             raise IllegalAction(Reason.GAME_OVER, action)
-        if player is not None and player != self.to_move:
-            raise IllegalAction(Reason.NOT_YOUR_TURN, action, player=player, to_move=self.to_move)
+        if player is not None and player != state.to_move:
+            raise IllegalAction(Reason.NOT_YOUR_TURN, action, player=player, to_move=state.to_move)
+        move = self._moves[action_id]
         kind = action.kind
         if kind is ActionKind.ATTACK:
-            self._verify_attack(action)
+            if phase == DEFEND:
+                raise IllegalAction(Reason.DEFENDER_TO_MOVE, action)
+            if not state.hands[state.attacker] >> move & 1:
+                raise IllegalAction(Reason.NOT_IN_HAND, action, card=action.card)
+            if phase != LEAD:
+                if len(state.attacks) >= state.limit:
+                    limit = state.limit
+                    reason = Reason.SIX_CARD_LIMIT if limit == MAX_ATTACKS else Reason.DEFENDER_HAND_LIMIT
+                    raise IllegalAction(reason, action, limit=limit)
+                if not state.ranks >> move & 1:
+                    raise IllegalAction(Reason.RANK_NOT_ON_TABLE, action, card=action.card)
         elif kind is ActionKind.DEFEND:
-            self._verify_defence(action)
+            card = move - DEFEND_OFFSET
+            if phase != DEFEND:
+                raise IllegalAction(Reason.NOTHING_TO_BEAT, action)
+            if not state.hands[1 - state.attacker] >> card & 1:
+                raise IllegalAction(Reason.NOT_IN_HAND, action, card=action.card)
+            target = state.attacks[-1]
+            if not BEATS[target] >> card & 1:
+                target_card = self._cards[target]
+                raise IllegalAction(Reason.DOES_NOT_BEAT, action, card=action.card, target=target_card)
         elif kind is ActionKind.TAKE:
-            if phase == _ADDING:
+            if phase == ADDING:
                 raise IllegalAction(Reason.ALREADY_TAKING, action)
-            if phase != _DEFEND:
+            if phase != DEFEND:
                 raise IllegalAction(Reason.NOTHING_TO_TAKE, action)
-        elif phase == _LEAD:  # stop
+        elif phase == LEAD:  # stop
             raise IllegalAction(Reason.MUST_LEAD, action)
-        elif phase == _DEFEND:
+        elif phase == DEFEND:
             raise IllegalAction(Reason.DEFENDER_TO_MOVE, action)
-        return action_id
-
-    def _verify_attack(self, action: Action) -> None:
-        assert action.card is not None
-        card = action.card.index
-        if self._phase == _DEFEND:
-            raise IllegalAction(Reason.DEFENDER_TO_MOVE, action)
-        if not self._hands[self._attacker] >> card & 1:
-            raise IllegalAction(Reason.NOT_IN_HAND, action, card=action.card)
-        if self._phase == _LEAD:
-            return
-        if len(self._attacks) >= self._limit:
-            reason = Reason.SIX_CARD_LIMIT if self._limit == MAX_ATTACKS else Reason.DEFENDER_HAND_LIMIT
-            raise IllegalAction(reason, action, limit=self._limit)
-        if not self._table_ranks >> card & 1:
-            raise IllegalAction(Reason.RANK_NOT_ON_TABLE, action, card=action.card)
-
-    def _verify_defence(self, action: Action) -> None:
-        assert action.card is not None
-        card = action.card.index
-        if self._phase != _DEFEND:
-            raise IllegalAction(Reason.NOTHING_TO_BEAT, action)
-        if not self._hands[1 - self._attacker] >> card & 1:
-            raise IllegalAction(Reason.NOT_IN_HAND, action, card=action.card)
-        target = self._attacks[-1]
-        if not self._beaters[target] >> card & 1:
-            raise IllegalAction(Reason.DOES_NOT_BEAT, action, card=action.card, target=DECK[target])
+        return move
 
     def can_apply(self, action: Action | str, player: int | None = None) -> bool:
         """Whether :meth:`apply` would accept ``action`` now (malformed input still raises)."""
         try:
-            self._checked_id(action, player)
+            self._checked_move(action, player)
         except IllegalAction:
             return False
         return True
 
-    def apply(self, action: Action | str, player: int | None = None) -> None:
-        """Play ``action`` (an :class:`Action` or its text) for the player to move.
+    def apply(self, action: Action | str, player: int | None = None) -> Applied:
+        """Play ``action`` (an :class:`Action` or its text) for the player to move, and say
+        what it did.
 
         Raises :class:`IllegalAction` and changes nothing if it is not legal.
         """
-        self.apply_id(self._checked_id(action, player))
-
-    # --- the engine ---
+        state = self._state
+        # An interned Action among the legal ones just listed needs no more checks.
+        number = action._id if type(action) is Action and ACTIONS[action._id] is action else -1
+        version, offset, cards, other = self._legal
+        if (
+            number >= 0
+            and player is None
+            and version == len(state.history)
+            and (number == other or (0 <= number - offset < 36 and cards >> (number - offset) & 1))
+        ):
+            move = self._moves[number]
+        else:
+            move = self._checked_move(action, player)
+        attacker = state.attacker
+        phase = state.phase
+        if move == STOP:
+            bout = (state.attacks, state.defences, phase == ADDING, state.stock[-2 * HAND_SIZE :])
+            before, left = state.hands[attacker], len(state.stock)
+            state.play(STOP)  # the kernel starts the next bout with fresh lists: these stay as they were
+            over = state.phase == OVER
+            return Applied(
+                attacker,
+                self._actions[STOP],
+                self._cards,
+                STOP,
+                phase,
+                bout=(*bout, left - len(state.stock), (state.hands[attacker] & ~before).bit_count()),
+                next_attacker=None if over else state.attacker,
+                outcome=Outcome(state.loser) if over else None,
+            )
+        if phase == DEFEND:
+            target = state.attacks[-1]
+            state.play(move)
+            return Applied(1 - attacker, self._actions[move], self._cards, move, phase, target)
+        state.play(move)
+        return Applied(attacker, self._actions[move], self._cards, move, phase)
 
     def apply_id(self, action_id: int) -> None:
-        """Play a legal action given by its engine number, without checking it.
+        """Play a legal action given by its :class:`Action` id, without checking it.
 
-        Only for ids from :meth:`legal_ids`: this is the fast path for search.
+        Only for ids from :meth:`legal_ids`: an unchecked fast path (see also :attr:`state`).
         """
-        self._history.append(action_id)
-        attacker = self._attacker
-        if action_id < DEFEND_OFFSET:
-            bit = 1 << action_id
-            self._hands[attacker] ^= bit
-            self._known[attacker] &= ~bit
-            self._attacks.append(action_id)
-            self._defences.append(-1)
-            self._table_ranks |= SAME_RANK[action_id]
-            if self._phase != _ADDING:
-                self._phase = _DEFEND
-        elif action_id < TAKE_ID:
-            card = action_id - DEFEND_OFFSET
-            bit = 1 << card
-            defender = 1 - attacker
-            self._hands[defender] ^= bit
-            self._known[defender] &= ~bit
-            self._defences[-1] = card
-            self._table_ranks |= SAME_RANK[card]
-            self._phase = _THROW_IN
-        elif action_id == TAKE_ID:
-            self._phase = _ADDING
-        else:
-            self._end_bout()
-
-    def _end_bout(self) -> None:
-        attacker = self._attacker
-        defender = 1 - attacker
-        table = mask_of(self._attacks) | mask_of(d for d in self._defences if d >= 0)
-        if self._phase == _ADDING:  # R9: the defender picks up and skips the next attack
-            self._hands[defender] |= table
-            self._known[defender] |= table
-        else:  # R10: discard, the defender attacks next
-            self._discard |= table
-            self._attacker = defender
-        self._attacks = []
-        self._defences = []
-        self._table_ranks = 0
-        self._refill(attacker)
-        self._refill(defender)
-        self._begin_bout_or_end()
-
-    def _refill(self, player: int) -> None:
-        """R11: draw from the top of the stock up to six cards."""
-        stock = self._stock
-        hand = self._hands[player]
-        need = HAND_SIZE - hand.bit_count()
-        while need > 0 and stock:
-            card = stock.pop()
-            hand |= 1 << card
-            if card == self._trump_card:  # it was face up: the other player knows who holds it
-                self._known[player] |= 1 << card
-            need -= 1
-        self._hands[player] = hand
-
-    def _begin_bout_or_end(self) -> None:
-        """R12: hands are checked only after a complete bout, once the stock is empty."""
-        empty0 = not self._hands[0]
-        empty1 = not self._hands[1]
-        if not self._stock and (empty0 or empty1):
-            self._phase = _OVER
-            self._loser = None if empty0 and empty1 else (1 if empty0 else 0)
-            return
-        self._phase = _LEAD
-        self._limit = min(MAX_ATTACKS, self._hands[1 - self._attacker].bit_count())
+        self._state.play(self._moves[action_id])
 
     # --- what a player may see ---
 
@@ -503,70 +629,40 @@ class Game:
         """Exactly what ``player`` may know: see the last point of RULES.md."""
         if not _is_player(player):
             raise ValueError(f"player must be 0 or 1, not {player!r}")
-        trump_card_in_stock = bool(self._stock) and self._trump_card >= 0
+        state = self._state
         return Observation(
             player=player,
-            hand_mask=self._hands[player],
-            opponent_hand_size=self._hands[1 - player].bit_count(),
-            opponent_known_mask=self._known[1 - player],
-            attacks=tuple(self._attacks),
-            defences=tuple(self._defences),
-            discard_mask=self._discard,
             trump=self._trump,
-            trump_card=self._trump_card,
-            trump_card_in_stock=trump_card_in_stock,
-            stock_size=len(self._stock),
-            attacker=self._attacker,
-            phase=Phase(self._phase),
-            bout_limit=self._limit,
-            loser=self._loser,
-            history=tuple(self._history),
+            hand_mask=state.hands[player],
+            opponent_hand_size=state.hands[1 - player].bit_count(),
+            opponent_known_mask=state.known[1 - player],
+            attacks=tuple(state.attacks),
+            defences=tuple(state.defences),
+            discard_mask=state.discard,
+            trump_card=state.trump_card,
+            trump_card_in_stock=bool(state.stock) and state.trump_card >= 0,
+            stock_size=len(state.stock),
+            attacker=state.attacker,
+            phase=Phase(state.phase),
+            bout_limit=state.limit,
+            loser=state.loser,
+            moves=tuple(state.history),
         )
 
-    # --- serialisation ---
+    # --- the record ---
 
     def to_json(self) -> str:
-        """A versioned, JSON-only record: the deal, the moves and the resulting state."""
-        import json
+        """A versioned, JSON-only record: the deal, the moves and the resulting state (see
+        :mod:`durak.records`)."""
+        from durak.records import dump_game
 
-        return json.dumps(
-            {
-                "format": FORMAT,
-                "version": VERSION,
-                "seed": self.seed,
-                "start": self._start_record(),
-                "moves": [str(ACTIONS[a]) for a in self._history],
-                "state": self._state_record(),
-            },
-            ensure_ascii=False,
-        )
-
-    def _start_record(self) -> dict[str, Any]:
-        hand0, hand1, stock, attacker, trump = self._start
-        return {
-            "hands": [[str(DECK[c]) for c in hand0], [str(DECK[c]) for c in hand1]],
-            "stock": [str(DECK[c]) for c in stock],
-            "trump": SUITS[trump].value,
-            "attacker": attacker,
-        }
-
-    def _state_record(self) -> dict[str, Any]:
-        return {
-            "hands": [[str(c) for c in hand] for hand in self.hands],
-            "stock": [str(c) for c in self.stock],
-            "table": [[str(a), str(d) if d else None] for a, d in self.table],
-            "discard": [str(c) for c in self.discard],
-            "attacker": self._attacker,
-            "phase": Phase(self._phase).name.lower(),
-            "bout_limit": self._limit,
-            "known": [[str(c) for c in self.known_cards(p)] for p in (0, 1)],
-            "loser": self._loser,
-        }
+        return dump_game(self)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """Load :meth:`to_json`'s output, rejecting anything inconsistent with a ValueError."""
-        from durak.serialization import load_game
+        """Load :meth:`to_json`'s output, rejecting anything inconsistent with a
+        :class:`~durak.CorruptRecord` (see :mod:`durak.records`)."""
+        from durak.records import load_game
 
         return load_game(text)
 
@@ -578,10 +674,8 @@ class Game:
         return game_text(self)
 
     def __repr__(self) -> str:
-        state = (
-            "over" if self.is_over else f"{Phase(self._phase).name.lower()}, player {self.to_move} to move"
-        )
-        return f"<Game trump {self.trump.value}, stock {len(self._stock)}, {state}>"
+        state = "over" if self.is_over else f"{self.phase.name.lower()}, player {self.to_move} to move"
+        return f"<Game trump {self.trump.value}, stock {len(self._state.stock)}, {state}>"
 
     def _repr_html_(self) -> str:
         from durak.render import game_html
@@ -589,21 +683,14 @@ class Game:
         return game_html(self)
 
 
-FORMAT = "durak-game"
-VERSION = 1
-SEED_LIMIT = 2**64  # seeds are 0 <= seed < SEED_LIMIT: every one has its own deal and fits a record
+def _cards_of(suit_major_mask: int) -> tuple[Card, ...]:
+    return tuple(DECK[c] for c in bits(suit_major_mask))
 
 
-def check_seed(seed: object) -> None:
-    """Refuse a seed that :meth:`Game.new` would not deal from, or a record could not hold."""
-    if type(seed) is not int:
-        raise TypeError(f"a seed is a whole number, not {type(seed).__name__}")
-    if not 0 <= seed < SEED_LIMIT:
-        raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed}")
-
-
-def _is_player(value: object) -> bool:
-    return type(value) is int and value in (0, 1)
+def _pairs(
+    attacks: Sequence[int], defences: Sequence[int], cards: tuple[Card, ...]
+) -> tuple[tuple[Card, Card | None], ...]:
+    return tuple((cards[a], cards[d] if d >= 0 else None) for a, d in zip(attacks, defences, strict=True))
 
 
 def _card_numbers(cards: Iterable[Card | str], what: str) -> list[int]:
@@ -635,7 +722,8 @@ def _trump_suit(stock: list[int], trump: Suit | str | None) -> int:
 
 def _first_attacker(hands: list[list[int]], trump: int) -> int:
     """R4: the lowest trump attacks first; with no trump in either hand, you do."""
-    lowest = [min((c for c in hand if c // 9 == trump), default=99) for hand in hands]
+    low, high = 9 * trump, 9 * trump + 9
+    lowest = [min([c for c in hand if low <= c < high], default=99) for hand in hands]
     return 1 if lowest[1] < lowest[0] else 0
 
 
@@ -645,8 +733,9 @@ def _first_attacker(hands: list[list[int]], trump: int) -> int:
 class Observation:
     """What one player may know (RULES.md, last point). Never the other hand or the stock order.
 
-    Cards are exposed as :class:`Card` tuples; the ``*_mask`` fields are the
-    engine's bit masks of the same sets, for fast AI code.
+    Cards are exposed as :class:`Card` tuples (``hand``, ``table``, ``unseen`` ...). The
+    ``*_mask`` fields, ``attacks``, ``defences``, ``trump_card_value`` and ``moves`` are the
+    kernel's value numbers of the same things (:mod:`durak.kernel`), for fast AI code.
     """
 
     __slots__ = (
@@ -656,15 +745,15 @@ class Observation:
         "defences",
         "discard_mask",
         "hand_mask",
-        "history_ids",
         "loser",
+        "moves",
         "opponent_hand_size",
         "opponent_known_mask",
         "phase",
         "player",
         "stock_size",
         "trump_card_in_stock",
-        "trump_card_index",
+        "trump_card_value",
         "trump_index",
     )
 
@@ -672,13 +761,13 @@ class Observation:
         self,
         *,
         player: int,
+        trump: int,
         hand_mask: int,
         opponent_hand_size: int,
         opponent_known_mask: int,
         attacks: tuple[int, ...],
         defences: tuple[int, ...],
         discard_mask: int,
-        trump: int,
         trump_card: int,
         trump_card_in_stock: bool,
         stock_size: int,
@@ -686,45 +775,52 @@ class Observation:
         phase: Phase,
         bout_limit: int,
         loser: int | None,
-        history: tuple[int, ...],
+        moves: tuple[int, ...],
     ) -> None:
         self.player = player
+        self.trump_index = trump
         self.hand_mask = hand_mask
         self.opponent_hand_size = opponent_hand_size
         self.opponent_known_mask = opponent_known_mask
         self.attacks = attacks
         self.defences = defences
         self.discard_mask = discard_mask
-        self.trump_index = trump
-        self.trump_card_index = trump_card
+        self.trump_card_value = trump_card
         self.trump_card_in_stock = trump_card_in_stock
         self.stock_size = stock_size
         self.attacker = attacker
         self.phase = phase
         self.bout_limit = bout_limit
         self.loser = loser
-        self.history_ids = history
+        self.moves = moves
+
+    def _sorted(self, mask: int) -> tuple[Card, ...]:
+        return _cards_of(mask_from_value(mask, self.trump_index))
 
     @property
     def hand(self) -> tuple[Card, ...]:
-        return cards_of(self.hand_mask)
+        return self._sorted(self.hand_mask)
 
     @property
     def opponent_known(self) -> tuple[Card, ...]:
         """Cards the opponent is known to hold (it picked them up, or drew the trump card)."""
-        return cards_of(self.opponent_known_mask)
+        return self._sorted(self.opponent_known_mask)
 
     @property
     def table(self) -> tuple[tuple[Card, Card | None], ...]:
-        return table_pairs(self.attacks, self.defences)
+        return _pairs(self.attacks, self.defences, CARD_OF_VALUE[self.trump_index])
 
     @property
     def table_mask(self) -> int:
-        return mask_of(self.attacks) | mask_of(d for d in self.defences if d >= 0)
+        out = 0
+        for card in (*self.attacks, *self.defences):
+            if card >= 0:
+                out |= 1 << card
+        return out
 
     @property
     def discard(self) -> tuple[Card, ...]:
-        return cards_of(self.discard_mask)
+        return self._sorted(self.discard_mask)
 
     @property
     def trump(self) -> Suit:
@@ -732,7 +828,8 @@ class Observation:
 
     @property
     def trump_card(self) -> Card | None:
-        return DECK[self.trump_card_index] if self.trump_card_index >= 0 else None
+        value = self.trump_card_value
+        return CARD_OF_VALUE[self.trump_index][value] if value >= 0 else None
 
     @property
     def defender(self) -> int:
@@ -750,7 +847,8 @@ class Observation:
 
     @property
     def history(self) -> tuple[Action, ...]:
-        return tuple(ACTIONS[a] for a in self.history_ids)
+        actions = ACTION_OF_MOVE[self.trump_index]
+        return tuple(actions[m] for m in self.moves)
 
     @property
     def unseen_mask(self) -> int:
@@ -758,12 +856,12 @@ class Observation:
         stock (less the face-up trump card while it lies there)."""
         seen = self.hand_mask | self.opponent_known_mask | self.discard_mask | self.table_mask
         if self.trump_card_in_stock:
-            seen |= 1 << self.trump_card_index
+            seen |= 1 << self.trump_card_value
         return ALL_CARDS & ~seen
 
     @property
     def unseen(self) -> tuple[Card, ...]:
-        return cards_of(self.unseen_mask)
+        return self._sorted(self.unseen_mask)
 
     def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self.__slots__)

@@ -22,19 +22,22 @@ with card ``c``, ``36 + c`` beats with it, :data:`TAKE` (72) takes and :data:`ST
 >>> state.legal_moves()
 [0]
 >>> state.play(0); state.legal_moves()  # beat it, or take
-[65, 72]
+[64, 72]
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 
 from durak.actions import DEFEND_OFFSET, STOP_ID, TAKE_ID
 
 __all__ = [
     "ADDING",
+    "ALL_CARDS",
     "BEATS",
     "DEFEND",
+    "FROM_VALUE",
     "HAND_SIZE",
     "LEAD",
     "MAX_ATTACKS",
@@ -45,6 +48,7 @@ __all__ = [
     "STOP",
     "TAKE",
     "THROW_IN",
+    "TO_VALUE",
     "TRUMPS",
     "Phase",
     "State",
@@ -54,6 +58,7 @@ __all__ = [
     "mask_from_value",
     "mask_to_value",
     "move_of_id",
+    "table_ranks",
     "to_value",
 ]
 
@@ -125,14 +130,19 @@ def from_value(value: int, trump: int) -> int:
     return FROM_VALUE[trump][value]
 
 
+# The set bits of every 9-bit chunk of a mask, as card numbers (four lookups beat a loop per card).
+_BIT_CHUNKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(9 * chunk + i for i in range(9) if part >> i & 1) for part in range(512))
+    for chunk in range(4)
+)
+
+
 def bits(mask: int) -> list[int]:
     """The card numbers in ``mask``, lowest (in value order: cheapest) first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    if not mask:
+        return []
+    b0, b1, b2, b3 = _BIT_CHUNKS
+    return [*b0[mask & 511], *b1[mask >> 9 & 511], *b2[mask >> 18 & 511], *b3[mask >> 27]]
 
 
 def _renumber(mask: int, table: tuple[int, ...]) -> int:
@@ -144,14 +154,26 @@ def _renumber(mask: int, table: tuple[int, ...]) -> int:
     return out
 
 
+def _chunk_tables(table: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each 9-bit chunk of a mask, the renumbered mask of every value of that chunk."""
+    return tuple(tuple(_renumber(part << 9 * chunk, table) for part in range(512)) for chunk in range(4))
+
+
+# Renumbering a whole mask is four lookups: the readable views and the legal actions need it often.
+_TO_VALUE_CHUNKS = tuple(_chunk_tables(table) for table in TO_VALUE)
+_FROM_VALUE_CHUNKS = tuple(_chunk_tables(table) for table in FROM_VALUE)
+
+
 def mask_to_value(mask: int, trump: int) -> int:
     """A mask of suit-major card numbers, renumbered in value order."""
-    return _renumber(mask, TO_VALUE[trump])
+    t0, t1, t2, t3 = _TO_VALUE_CHUNKS[trump]
+    return t0[mask & 511] | t1[mask >> 9 & 511] | t2[mask >> 18 & 511] | t3[mask >> 27]
 
 
 def mask_from_value(mask: int, trump: int) -> int:
     """A mask of value numbers, renumbered as suit-major card numbers."""
-    return _renumber(mask, FROM_VALUE[trump])
+    t0, t1, t2, t3 = _FROM_VALUE_CHUNKS[trump]
+    return t0[mask & 511] | t1[mask >> 9 & 511] | t2[mask >> 18 & 511] | t3[mask >> 27]
 
 
 def id_of_move(move: int, trump: int) -> int:
@@ -173,6 +195,15 @@ def move_of_id(action_id: int, trump: int) -> int:
 
 
 # --- the state ---------------------------------------------------------------------------
+
+
+def table_ranks(attacks: Sequence[int], defences: Sequence[int]) -> int:
+    """Every card sharing a rank with a card on the table (-1 for an unbeaten attack)."""
+    ranks = 0
+    for card in (*attacks, *defences):
+        if card >= 0:
+            ranks |= SAME_RANK[card]
+    return ranks
 
 
 class State:
@@ -215,7 +246,7 @@ class State:
     ranks: int  # every card sharing a rank with a table card: what may be thrown in
     loser: int | None
     discard: int
-    known: list[int]
+    known: tuple[int, int]
     history: list[int]
 
     def __init__(
@@ -229,7 +260,7 @@ class State:
         limit: int | None = None,
         *,
         trump_card: int = -1,
-        known: list[int] | None = None,
+        known: tuple[int, int] = (0, 0),
         discard: int | None = None,
     ) -> None:
         """A state at the start of a bout (``phase`` LEAD: R12's check and R8's limit are
@@ -242,15 +273,9 @@ class State:
         self.phase = phase
         self.attacks = attacks if attacks is not None else []
         self.defences = defences if defences is not None else []
-        ranks = 0
-        for card in self.attacks:
-            ranks |= SAME_RANK[card]
-        for card in self.defences:
-            if card >= 0:
-                ranks |= SAME_RANK[card]
-        self.ranks = ranks
+        self.ranks = table_ranks(self.attacks, self.defences)
         self.loser = None
-        self.known = known if known is not None else [0, 0]
+        self.known = known
         self.history = []
         if discard is None:
             placed = hands[0] | hands[1] | self.table_mask
@@ -263,6 +288,38 @@ class State:
         self.limit = limit
         if phase in (LEAD, OVER):
             self._begin_bout_or_end()
+
+    @classmethod
+    def of(
+        cls,
+        hands: list[int],
+        stock: list[int],
+        attacker: int,
+        phase: int,
+        attacks: list[int],
+        defences: list[int],
+        limit: int,
+        ranks: int,
+        trump_card: int,
+        discard: int,
+    ) -> State:
+        """A state made of exactly these parts, nothing checked or derived (the search builds
+        thousands from one observation: see :class:`durak.ai.sampling.Sampler`)."""
+        state = cls.__new__(cls)
+        state.hands = hands
+        state.stock = stock
+        state.trump_card = trump_card
+        state.attacker = attacker
+        state.phase = phase
+        state.attacks = attacks
+        state.defences = defences
+        state.limit = limit
+        state.ranks = ranks
+        state.loser = None
+        state.discard = discard
+        state.known = (0, 0)
+        state.history = []
+        return state
 
     def copy(self, history: bool = True) -> State:
         """An independent copy; ``history=False`` leaves its move list empty (for search)."""
@@ -278,7 +335,7 @@ class State:
         other.ranks = self.ranks
         other.loser = self.loser
         other.discard = self.discard
-        other.known = self.known[:]
+        other.known = self.known  # a tuple: shared until it changes
         other.history = self.history[:] if history else []
         return other
 
@@ -300,20 +357,27 @@ class State:
                 out |= 1 << card
         return out
 
+    def legal_cards(self) -> tuple[int, int, int]:
+        """The legal moves in three parts ``(offset, cards, other)``: each card of the mask
+        ``cards`` may be played as the move ``offset + card``, and ``other`` (take, stop, or -1
+        for none) may be played too. The rules of what is legal are here, and only here."""
+        phase = self.phase
+        if phase == LEAD:  # R5: any card
+            return 0, self.hands[self.attacker], -1
+        if phase == DEFEND:  # R6: a card that beats the open attack card; R9: or take
+            return DEFEND_OFFSET, self.hands[1 - self.attacker] & BEATS[self.attacks[-1]], TAKE
+        if phase == OVER:
+            return 0, 0, -1
+        # R7, R8: a card of a rank on the table while the bout has room; R10: or stop
+        room = len(self.attacks) < self.limit
+        return 0, self.hands[self.attacker] & self.ranks if room else 0, STOP
+
     def legal_moves(self) -> list[int]:
         """The legal moves, cheapest cards first, take or stop last."""
-        phase = self.phase
-        if phase == LEAD:
-            return bits(self.hands[self.attacker])
-        if phase == DEFEND:
-            beaters = self.hands[1 - self.attacker] & BEATS[self.attacks[-1]]
-            return [DEFEND_OFFSET + c for c in bits(beaters)] + [TAKE]
-        if phase == OVER:
-            return []
-        moves = []
-        if len(self.attacks) < self.limit:
-            moves = bits(self.hands[self.attacker] & self.ranks)
-        moves.append(STOP)
+        offset, cards, other = self.legal_cards()
+        moves = [offset + c for c in bits(cards)] if offset else bits(cards)
+        if other >= 0:
+            moves.append(other)
         return moves
 
     def play(self, move: int) -> None:
@@ -322,7 +386,8 @@ class State:
         if move < DEFEND_OFFSET:
             bit = 1 << move
             self.hands[self.attacker] ^= bit
-            self.known[self.attacker] &= ~bit
+            if self.known[self.attacker] & bit:  # a card the other player knew of leaves the hand
+                self._forget(self.attacker, bit)
             self.attacks.append(move)
             self.defences.append(-1)
             self.ranks |= SAME_RANK[move]
@@ -333,7 +398,8 @@ class State:
             bit = 1 << card
             defender = 1 - self.attacker
             self.hands[defender] ^= bit
-            self.known[defender] &= ~bit
+            if self.known[defender] & bit:
+                self._forget(defender, bit)
             self.defences[-1] = card
             self.ranks |= SAME_RANK[card]
             self.phase = THROW_IN
@@ -342,13 +408,21 @@ class State:
         else:
             self._end_bout()
 
+    def _learn(self, player: int, cards: int) -> None:
+        known = self.known
+        self.known = (known[0] | cards, known[1]) if player == 0 else (known[0], known[1] | cards)
+
+    def _forget(self, player: int, cards: int) -> None:
+        known = self.known
+        self.known = (known[0] & ~cards, known[1]) if player == 0 else (known[0], known[1] & ~cards)
+
     def _end_bout(self) -> None:
         attacker = self.attacker
         defender = 1 - attacker
         table = self.table_mask
         if self.phase == ADDING:  # R9: the defender picks everything up and skips its attack
             self.hands[defender] |= table
-            self.known[defender] |= table
+            self._learn(defender, table)
         else:  # R10: the table is discarded, the defender attacks next
             self.discard |= table
             self.attacker = defender
@@ -368,7 +442,7 @@ class State:
             card = stock.pop()
             hand |= 1 << card
             if card == self.trump_card:  # it lay face up: the other player knows who holds it
-                self.known[player] |= 1 << card
+                self._learn(player, 1 << card)
             need -= 1
         self.hands[player] = hand
 

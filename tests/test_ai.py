@@ -21,9 +21,9 @@ from durak.ai import (
     make_player,
 )
 from durak.ai.inference import History
-from durak.ai.position import mask_to_value
 from durak.ai.sampling import Sampler
 from durak.ai.search import Method
+from durak.kernel import to_value
 
 QUICK = 40  # playouts per decision: enough to exercise the search, quick enough for tests
 
@@ -206,9 +206,7 @@ def test_search_never_sees_more_than_the_observation() -> None:
     assert not hasattr(observation, "_hands") and not hasattr(observation, "stock")
     sampler = Sampler(observation)
     trump = observation.trump_index
-    assert sampler.unseen == sorted(
-        mask_to_value(1 << c.index, trump).bit_length() - 1 for c in observation.unseen
-    )
+    assert sampler.unseen == sorted(to_value(c.index, trump) for c in observation.unseen)
 
 
 # --- determinism and search behaviour ------------------------------------------------------
@@ -283,7 +281,7 @@ def test_a_greedy_opponents_true_hand_explains_its_play_better_than_random_hands
         assert me is not None
         observation = game.observation(me)
         history = History(observation)
-        truth = mask_to_value(sum(1 << c.index for c in game.hands[1 - me]), observation.trump_index)
+        truth = game.state.hands[1 - me]  # the real hand, in the kernel's value numbers
         sampler = Sampler(observation)
         true_weight = sum(history.likelihood(truth, rng) for _ in range(10)) / 10
         for _ in range(20):

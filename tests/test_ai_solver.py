@@ -7,10 +7,10 @@ import random
 import pytest
 
 from durak import DECK, Game, Suit
-from durak.ai.position import Position, move_to_engine
 from durak.ai.sampling import Sampler
 from durak.ai.solver import Solver, SolverBudgetExceeded, solve
-from tests.test_ai_position import true_position
+from durak.kernel import State, id_of_move
+from tests.test_kernel import true_position
 
 
 def minimax(game: Game, player: int) -> int:
@@ -59,10 +59,10 @@ def test_solver_agrees_with_plain_minimax_on_every_move(seed: int, max_hand: int
         position = true_position(game, player)
         trump = game.trump.ordinal
         values = solve(position)
-        assert set(values) == set(position.legal())
+        assert set(values) == set(position.legal_moves())
         for move, value in values.items():
             child = game.copy()
-            child.apply_id(move_to_engine(move, trump))
+            child.apply_id(id_of_move(move, trump))
             assert value == minimax(child, player), (str(game), move)
             checked += 1
     assert checked > 120
@@ -87,7 +87,7 @@ def test_the_attacker_with_one_card_left_goes_out() -> None:
 def test_a_budget_too_small_raises() -> None:
     rng = random.Random(1)
     cards = rng.sample(range(36), 16)
-    position = Position([sum(1 << c for c in cards[:8]), sum(1 << c for c in cards[8:])], [], attacker=0)
+    position = State([sum(1 << c for c in cards[:8]), sum(1 << c for c in cards[8:])], [], attacker=0)
     with pytest.raises(SolverBudgetExceeded):
         solve(position, node_limit=50)
 

@@ -10,12 +10,12 @@ hands (:mod:`durak.ai.inference`). Whenever the opponent's modelled reply lets t
 the solver's verdict scores it. "Resisting longest" in a lost endgame thus means keeping the
 opponent's chances of a mistake as high as possible.
 
->>> from durak.ai.position import Position
+>>> from durak.kernel import State
 >>> from durak.ai.solver import Solver, SolverBudgetExceeded
 >>> planner = EndgamePlanner(Solver())
 >>> # the attacker's last card, a plain six, against the defender's last card, a trump: beating
 >>> # it is a draw (both hands empty), taking it loses; a fallible defender takes one time in 8
->>> position = Position([0b1, 0b10 << 27], [], attacker=0)
+>>> position = State([0b1, 0b10 << 27], [], attacker=0)
 >>> planner.expected(position, player=0, depth=4)
 0.5625
 """
@@ -23,8 +23,8 @@ opponent's chances of a mistake as high as possible.
 from __future__ import annotations
 
 from durak.ai.policy import greedy_position_move, rule_move
-from durak.ai.position import OVER, Position
 from durak.ai.solver import Solver, SolverBudgetExceeded
+from durak.kernel import OVER, State
 
 __all__ = ["EndgamePlanner"]
 
@@ -43,7 +43,7 @@ class EndgamePlanner:
         self.node_budget = node_budget  # solver nodes per choice: beyond it, look no deeper
         self._spent = 0
 
-    def _value(self, position: Position, me: int, fallback: int) -> int:
+    def _value(self, position: State, me: int, fallback: int) -> int:
         """The exact value, or ``fallback`` once the budget is spent on a position too big."""
         if position.phase == OVER:
             return round(position.result(me) * 2) - 1
@@ -57,27 +57,28 @@ class EndgamePlanner:
         finally:
             self._spent += self.solver.nodes
 
-    def choose(self, position: Position, moves: list[int]) -> int:
+    def choose(self, position: State, moves: list[int]) -> int:
         """The move among ``moves`` (all of the same exact value) with the best expected result."""
         me = position.to_move
+        assert me is not None, "no move in a finished game"
         memo: dict[tuple[object, ...], float] = {}
         self._spent = 0
         best_move, best = moves[0], -1.0
         for move in moves:
-            child = position.copy()
-            child.apply(move)
+            child = position.copy(history=False)
+            child.play(move)
             score = self._expected(child, me, self.depth - 1, memo)
             if score > best + 1e-12:
                 best_move, best = move, score
         return best_move
 
-    def expected(self, position: Position, player: int, depth: int) -> float:
+    def expected(self, position: State, player: int, depth: int) -> float:
         """``player``'s expected result (1 win, 0.5 draw, 0 loss) from ``position``."""
         self._spent = 0
         return self._expected(position, player, depth, {})
 
     def _expected(
-        self, position: Position, me: int, depth: int, memo: dict[tuple[object, ...], float]
+        self, position: State, me: int, depth: int, memo: dict[tuple[object, ...], float]
     ) -> float:
         if position.phase == OVER:
             return position.result(me)
@@ -94,11 +95,11 @@ class EndgamePlanner:
         )
         if key in memo:
             return memo[key]
-        moves = position.legal()
+        moves = position.legal_moves()
         children = []
         for move in moves:
-            child = position.copy()
-            child.apply(move)
+            child = position.copy(history=False)
+            child.play(move)
             children.append(child)
         if position.to_move == me:
             # never give value away: only the moves that keep the exact value

@@ -2,7 +2,7 @@
 
 >>> from durak import Game
 >>> game = Game.from_deal(["Д♥"], ["7♠", "8♠"], [], attacker=1, trump="♥")
->>> game.apply("attack 7♠")
+>>> _ = game.apply("attack 7♠")
 >>> tip = hint(game.observation(0), game.legal_actions())
 >>> str(tip.action), tip.reason.value
 ('defend Д♥', 'endgame_win')
@@ -14,10 +14,10 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from durak.actions import STOP, TAKE, Action, ActionKind
-from durak.ai.position import BEATS, NONTRUMPS, RANK, SAME_RANK, TRUMPS, mask_to_value, to_value
+from durak.actions import DEFEND_OFFSET, STOP, TAKE, Action, ActionKind
 from durak.ai.search import Decision, Method, SearchPlayer
-from durak.game import Observation, Phase
+from durak.game import Observation, Phase, move_of_action
+from durak.kernel import BEATS, NONTRUMPS, RANK, SAME_RANK, TRUMPS
 
 __all__ = ["HINT_ITERATIONS", "Hint", "HintReason", "hint"]
 
@@ -80,22 +80,16 @@ def reason_for(observation: Observation, legal_actions: Sequence[Action], decisi
         return HintReason.ENDGAME_DRAW if value == 0 else HintReason.ENDGAME_LOSS
     action = decision.action
     trump = observation.trump_index
-    hand = mask_to_value(observation.hand_mask, trump)
+    hand = observation.hand_mask
     phase = observation.phase
     if phase == Phase.LEAD:
-        return _lead_reason(to_value(_card(action), trump), hand, decision)
+        return _lead_reason(move_of_action(action, trump), hand, decision)
     if phase == Phase.DEFEND:
-        attack = to_value(observation.attacks[-1], trump)
-        return _defence_reason(action, attack, hand, trump, decision)
+        return _defence_reason(action, observation.attacks[-1], hand, trump, decision)
     if action == STOP:
         can_add = any(a.kind is ActionKind.ATTACK for a in legal_actions)
         return HintReason.STOP_KEEP_CARDS if can_add else HintReason.STOP_NOTHING_TO_ADD
     return HintReason.THROW_IN_AFTER_TAKE if phase == Phase.ADDING else HintReason.THROW_IN
-
-
-def _card(action: Action) -> int:
-    assert action.card is not None
-    return action.card.index
 
 
 def _lead_reason(card: int, hand: int, decision: Decision) -> HintReason:
@@ -117,7 +111,7 @@ def _defence_reason(action: Action, attack: int, hand: int, trump: int, decision
         if beaters & NONTRUMPS == 0 and attack < 27 and RANK[cheapest] >= HIGH_TRUMP_RANK:
             return HintReason.TAKE_COSTLY
         return HintReason.TAKE_TO_KEEP_CARDS
-    card = to_value(_card(action), trump)
+    card = move_of_action(action, trump) - DEFEND_OFFSET
     if card < 27 and beaters & TRUMPS:
         return HintReason.KEEP_TRUMPS
     if card == (beaters & -beaters).bit_length() - 1:

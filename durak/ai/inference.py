@@ -31,8 +31,8 @@ from durak.ai.policy import (
     lead_card,
     throw_move,
 )
-from durak.ai.position import ADDING, BEATS, DEFEND, LEAD, SAME_RANK, THROW_IN, to_value
-from durak.game import HAND_SIZE, MAX_ATTACKS, Observation
+from durak.game import Observation
+from durak.kernel import ADDING, BEATS, DEFEND, HAND_SIZE, LEAD, MAX_ATTACKS, SAME_RANK, THROW_IN
 
 __all__ = ["History"]
 
@@ -58,13 +58,10 @@ class History:
         self.usable = self._replay(observation)
 
     def _replay(self, observation: Observation) -> bool:
-        trump = observation.trump_index
-        history = observation.history_ids
+        history = observation.moves
         opponent = 1 - observation.player
         attacker = observation.attacker ^ (_switches(history) & 1)
-        trump_card = (
-            to_value(observation.trump_card_index, trump) if observation.trump_card_index >= 0 else -1
-        )
+        trump_card = observation.trump_card_value
         counts = [HAND_SIZE, HAND_SIZE]
         stock = STOCK_AT_START
         known = 0  # cards the opponent picked up (or the trump card it drew) and still holds
@@ -73,25 +70,21 @@ class History:
         limit = min(MAX_ATTACKS, HAND_SIZE)
         last_attack = -1
         events = self.events
-        for action in history:
+        for move in history:
             defender = 1 - attacker
             mover = defender if phase == DEFEND else attacker
-            if action < TAKE_ID:
-                card = to_value(action % DEFEND_OFFSET, trump)
-                move = card if action < DEFEND_OFFSET else DEFEND_OFFSET + card
-            else:
-                move = action
+            card = move % DEFEND_OFFSET
             if mover == opponent and stock:
                 events.append((_DECIDE, phase, last_attack, ranks, limit - attacks, stock, move))
                 self.decisions += 1
-            if action < DEFEND_OFFSET:
+            if move < DEFEND_OFFSET:
                 attacks += 1
                 last_attack = card
                 if phase != ADDING:
                     phase = DEFEND
-            elif action < TAKE_ID:
+            elif move < TAKE_ID:
                 phase = THROW_IN
-            elif action == TAKE_ID:
+            elif move == TAKE_ID:
                 phase = ADDING
                 continue
             else:
@@ -124,14 +117,10 @@ class History:
             ranks |= SAME_RANK[card]
             if mover == opponent:
                 known &= ~(1 << card)
-        expected_known = 0
-        for card in range(DECK_SIZE):
-            if observation.opponent_known_mask >> card & 1:
-                expected_known |= 1 << to_value(card, trump)
         return (
             counts[opponent] == observation.opponent_hand_size
             and stock == observation.stock_size
-            and known == expected_known
+            and known == observation.opponent_known_mask
             and attacker == observation.attacker
         )
 
@@ -191,13 +180,13 @@ def _switches(history: tuple[int, ...]) -> int:
     """How many bouts of ``history`` ended in a successful defence (the attacker changed)."""
     phase = LEAD
     switches = 0
-    for action in history:
-        if action < DEFEND_OFFSET:
+    for move in history:
+        if move < DEFEND_OFFSET:
             if phase != ADDING:
                 phase = DEFEND
-        elif action < TAKE_ID:
+        elif move < TAKE_ID:
             phase = THROW_IN
-        elif action == TAKE_ID:
+        elif move == TAKE_ID:
             phase = ADDING
         else:
             if phase == THROW_IN:

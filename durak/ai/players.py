@@ -18,13 +18,13 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from durak.actions import ACTIONS, STOP, TAKE, Action, ActionKind
-from durak.ai.policy import DEFAULT, RuleParams, rule_move
-from durak.ai.position import NONTRUMPS, move_to_engine, to_value
+from durak.actions import Action
+from durak.ai.policy import DEFAULT, RuleParams, greedy_move, rule_move
 from durak.ai.sampling import Sampler
-from durak.game import Observation
+from durak.game import ACTION_OF_MOVE, Observation
+from durak.kernel import DEFEND, table_ranks
 
-__all__ = ["GreedyPlayer", "Player", "RandomPlayer", "RulePlayer", "card_value"]
+__all__ = ["GreedyPlayer", "Player", "RandomPlayer", "RulePlayer"]
 
 
 @runtime_checkable
@@ -32,13 +32,6 @@ class Player(Protocol):
     """Anything that picks one of the legal actions from an observation."""
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action: ...
-
-
-def card_value(action: Action, trump: int) -> int:
-    """The value order of the action's card: by rank, every trump above every non-trump
-    (ties between suits broken by a fixed suit order)."""
-    assert action.card is not None
-    return to_value(action.card.index, trump)
 
 
 def _require(legal_actions: Sequence[Action]) -> None:
@@ -61,7 +54,7 @@ class RandomPlayer:
 
 
 class GreedyPlayer:
-    """The usual baseline of published Durak AI work.
+    """The usual baseline of published Durak AI work (:func:`durak.ai.policy.greedy_move`).
 
     A card's value is its rank, every trump above every non-trump. It attacks with its
     lowest-value card; throws in (also after a take) its lowest-value matching non-trump if it
@@ -71,13 +64,14 @@ class GreedyPlayer:
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         _require(legal_actions)
-        trump = observation.trump_index
-        cards = [a for a in legal_actions if a.kind in (ActionKind.ATTACK, ActionKind.DEFEND)]
-        if observation.to_move == observation.attacker and observation.attacks:
-            cards = [a for a in cards if (1 << card_value(a, trump)) & NONTRUMPS]
-        if cards:
-            return min(cards, key=lambda a: card_value(a, trump))
-        return TAKE if TAKE in legal_actions else STOP
+        attacks = observation.attacks
+        if observation.phase == DEFEND:
+            move = greedy_move(DEFEND, observation.hand_mask, attacks[-1], 0, 0)
+        else:
+            ranks = table_ranks(attacks, observation.defences)
+            room = observation.bout_limit - len(attacks)
+            move = greedy_move(int(observation.phase), observation.hand_mask, -1, ranks, room)
+        return ACTION_OF_MOVE[observation.trump_index][move]
 
     def __repr__(self) -> str:
         return "GreedyPlayer()"
@@ -98,8 +92,7 @@ class RulePlayer:
         # a sampled deal: the rules look at the other hand only once the stock is empty,
         # when the sample is the true position
         position = Sampler(observation).sample(self._rng)
-        trump = observation.trump_index
-        action = ACTIONS[move_to_engine(rule_move(position, self.params), trump)]
+        action = ACTION_OF_MOVE[observation.trump_index][rule_move(position, self.params)]
         return action if action in legal_actions else legal_actions[0]
 
     def __repr__(self) -> str:

@@ -1,6 +1,6 @@
 """A fast rule-of-thumb policy: the search's playout policy, and the "easy" player's style.
 
-It works on value-ordered masks (see :mod:`durak.ai.position`), so "the cheapest card" is a
+It works on value-ordered masks (see :mod:`durak.kernel`), so "the cheapest card" is a
 hand's lowest bit. The rules, in short:
 
 - lead the cheapest non-trump, or the twin of a low pair (the other one can follow it);
@@ -13,9 +13,9 @@ and throw in plain cards the defender cannot beat first, and beat with a card wh
 attacker cannot add. Measured alone against the greedy baseline, the policy wins about 64% of
 the decisive games. :func:`playout` plays a position to its end with it, for both sides.
 
->>> from durak.ai.position import Position
+>>> from durak.kernel import State
 >>> hands = [0b111, 0b111 << 27]  # three plain sixes against three low trumps
->>> rule_move(Position(hands, [], attacker=0)) in (0, 1, 2)
+>>> rule_move(State(hands, [], attacker=0)) in (0, 1, 2)
 True
 """
 
@@ -26,11 +26,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from durak.actions import DEFEND_OFFSET
-from durak.ai.position import (
+from durak.kernel import (
     ADDING,
     BEATS,
     DEFEND,
+    HAND_SIZE,
     LEAD,
+    MAX_ATTACKS,
     NONTRUMPS,
     OVER,
     RANK,
@@ -38,9 +40,8 @@ from durak.ai.position import (
     STOP,
     TAKE,
     THROW_IN,
-    Position,
+    State,
 )
-from durak.game import HAND_SIZE, MAX_ATTACKS
 
 __all__ = ["RuleParams", "greedy_move", "greedy_position_move", "playout", "rule_move"]
 
@@ -59,6 +60,8 @@ DEFAULT = RuleParams()
 
 
 def _lowest(mask: int) -> int:
+    """The cheapest card of ``mask``. (Written out as ``(m & -m).bit_length() - 1`` where the
+    search and the hand reading call it most: a call costs more than the sum.)"""
     return (mask & -mask).bit_length() - 1
 
 
@@ -82,13 +85,13 @@ def lead_card(hand: int, other_hand: int, stock: int) -> int:
     if not stock:
         safe = plain & ~_beatable(plain, other_hand)
         if safe:
-            return _lowest(safe)
+            return (safe & -safe).bit_length() - 1
     if not plain:
-        return _lowest(hand)
-    card = _lowest(plain)
+        return (hand & -hand).bit_length() - 1
+    card = (plain & -plain).bit_length() - 1
     rest = plain ^ (1 << card)
     if rest and not SAME_RANK[card] & rest:
-        second = _lowest(rest)
+        second = (rest & -rest).bit_length() - 1
         # a pair one rank higher is worth leading: the twin follows without a defence card
         if RANK[second] <= RANK[card] + 1 and SAME_RANK[second] & rest != 1 << second:
             return second
@@ -102,7 +105,7 @@ def defend_move(hand: int, attacker_hand: int, attack: int, stock: int, params: 
     beaters = hand & BEATS[attack]
     if not beaters:
         return TAKE
-    card = _lowest(beaters)
+    card = (beaters & -beaters).bit_length() - 1
     if not stock:
         rest = beaters
         while rest:
@@ -127,10 +130,10 @@ def throw_move(hand: int, other_hand: int, ranks: int, room: int, stock: int) ->
     if not matching:
         return STOP
     if not stock:
-        safe = matching & ~_beatable(matching, other_hand)
-        return _lowest(safe if safe else matching)
+        safe = matching & ~_beatable(matching, other_hand) or matching
+        return (safe & -safe).bit_length() - 1
     plain = matching & NONTRUMPS
-    return _lowest(plain) if plain else STOP
+    return (plain & -plain).bit_length() - 1 if plain else STOP
 
 
 def add_move(hand: int, ranks: int, room: int, stock: int) -> int:
@@ -141,9 +144,9 @@ def add_move(hand: int, ranks: int, room: int, stock: int) -> int:
     matching = hand & ranks
     plain = matching & NONTRUMPS
     if plain:
-        return _lowest(plain)
+        return (plain & -plain).bit_length() - 1
     if not stock and matching and matching == hand and matching.bit_count() <= room:
-        return _lowest(matching)
+        return (matching & -matching).bit_length() - 1
     return STOP
 
 
@@ -151,15 +154,15 @@ def greedy_move(phase: int, hand: int, attack: int, ranks: int, room: int) -> in
     """What the published greedy baseline plays: its cheapest card, beater or matching
     non-trump; it takes only when nothing beats."""
     if phase == LEAD:
-        return _lowest(hand)
+        return (hand & -hand).bit_length() - 1
     if phase == DEFEND:
         beaters = hand & BEATS[attack]
-        return DEFEND_OFFSET + _lowest(beaters) if beaters else TAKE
+        return DEFEND_OFFSET + (beaters & -beaters).bit_length() - 1 if beaters else TAKE
     plain = hand & ranks & NONTRUMPS if room > 0 else 0
-    return _lowest(plain) if plain else STOP
+    return (plain & -plain).bit_length() - 1 if plain else STOP
 
 
-def greedy_position_move(position: Position) -> int:
+def greedy_position_move(position: State) -> int:
     """:func:`greedy_move` for the player to move in ``position``."""
     phase = position.phase
     if phase == DEFEND:
@@ -169,7 +172,7 @@ def greedy_position_move(position: Position) -> int:
     return greedy_move(phase, position.hands[position.attacker], -1, position.ranks, room)
 
 
-def rule_move(position: Position, params: RuleParams = DEFAULT) -> int:
+def rule_move(position: State, params: RuleParams = DEFAULT) -> int:
     """The policy's move in ``position`` (which must not be over). The other hand is only
     looked at once the stock is empty, when it is known to both players."""
     phase = position.phase
@@ -188,7 +191,7 @@ def rule_move(position: Position, params: RuleParams = DEFAULT) -> int:
 
 
 def playout(
-    position: Position,
+    position: State,
     draw: Callable[[], float],
     params: RuleParams = DEFAULT,
     me: int = -1,
@@ -200,7 +203,7 @@ def playout(
 
     This is the search's inner loop, nearly all of its time: it keeps the state in local
     variables and spells out :func:`lead_card`, :func:`defend_move`, :func:`throw_move` and
-    :func:`add_move` instead of calling them (and :meth:`Position.apply`). A test checks that
+    :func:`add_move` instead of calling them (and :meth:`State.play`). A test checks that
     it plays exactly like :func:`reference_playout`, which calls them.
     """
     hands = position.hands
@@ -212,7 +215,7 @@ def playout(
     attacks = position.attacks
     n_attacks = len(attacks)
     last = attacks[-1] if attacks else -1
-    table = position.table
+    table = position.table_mask if phase != LEAD else 0  # at a lead the table is empty
     ranks = position.ranks
     limit = position.limit
     n_stock = len(stock)
@@ -362,18 +365,18 @@ def _nth_bit(mask: int, n: int) -> int:
 
 
 def reference_playout(
-    position: Position, rng: random.Random, params: RuleParams = DEFAULT, me: int = -1
+    position: State, rng: random.Random, params: RuleParams = DEFAULT, me: int = -1
 ) -> int | None:
-    """:func:`playout` written plainly with :meth:`Position.apply` (for tests)."""
+    """:func:`playout` written plainly with :meth:`State.play` (for tests)."""
     noise = params.noise
     greedy = params.opponent_greedy if me >= 0 else 0.0
     draw = rng.random
     while position.phase != OVER:
         if noise and draw() < noise:
-            moves = position.legal()  # cheapest first, take or stop last: as in playout()
-            position.apply(moves[int(draw() * len(moves))])
+            moves = position.legal_moves()  # cheapest first, take or stop last: as in playout()
+            position.play(moves[int(draw() * len(moves))])
         elif greedy and position.to_move == 1 - me and draw() < greedy:
-            position.apply(greedy_position_move(position))
+            position.play(greedy_position_move(position))
         else:
-            position.apply(rule_move(position, params))
+            position.play(rule_move(position, params))
     return position.loser

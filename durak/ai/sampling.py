@@ -21,25 +21,27 @@ from __future__ import annotations
 
 import random
 
-from durak.ai.position import Position, low_bits, mask_to_value, to_value
 from durak.game import Observation
+from durak.kernel import State, bits, table_ranks
 
 __all__ = ["Sampler"]
 
 
 class Sampler:
-    """Deals the unseen cards of one observation, in value numbers (see :mod:`~durak.ai.position`)."""
+    """Deals the unseen cards of one observation, in value numbers (see :mod:`durak.kernel`)."""
 
     __slots__ = (
         "attacker",
         "attacks",
         "defences",
+        "discard",
         "hidden_count",
         "limit",
         "opponent_known",
         "own_hand",
         "phase",
         "player",
+        "ranks",
         "stock_size",
         "trump",
         "trump_card",
@@ -47,22 +49,21 @@ class Sampler:
     )
 
     def __init__(self, observation: Observation) -> None:
-        trump = observation.trump_index
         self.player = observation.player
-        self.trump = trump
-        self.own_hand = mask_to_value(observation.hand_mask, trump)
-        self.opponent_known = mask_to_value(observation.opponent_known_mask, trump)
-        self.unseen = low_bits(mask_to_value(observation.unseen_mask, trump))
+        self.trump = observation.trump_index
+        self.own_hand = observation.hand_mask
+        self.opponent_known = observation.opponent_known_mask
+        self.unseen = bits(observation.unseen_mask)
         self.hidden_count = observation.opponent_hand_size - self.opponent_known.bit_count()
         self.stock_size = observation.stock_size
-        self.trump_card = (
-            to_value(observation.trump_card_index, trump) if observation.trump_card_in_stock else -1
-        )
+        self.trump_card = observation.trump_card_value if observation.trump_card_in_stock else -1
         self.attacker = observation.attacker
         self.phase = int(observation.phase)
-        self.attacks = [to_value(c, trump) for c in observation.attacks]
-        self.defences = [to_value(c, trump) if c >= 0 else -1 for c in observation.defences]
+        self.attacks = list(observation.attacks)
+        self.defences = list(observation.defences)
         self.limit = observation.bout_limit
+        self.discard = observation.discard_mask
+        self.ranks = table_ranks(self.attacks, self.defences)
         loose = self.stock_size - (1 if self.trump_card >= 0 else 0)
         if len(self.unseen) != self.hidden_count + loose or self.hidden_count < 0:
             raise ValueError("inconsistent observation: the unseen cards do not fill the hidden places")
@@ -78,13 +79,13 @@ class Sampler:
             out |= 1 << card
         return out
 
-    def build(self, opponent_hand: int, stock_top_first: list[int]) -> Position:
+    def build(self, opponent_hand: int, stock_top_first: list[int]) -> State:
         """The position with the given hidden cards (value numbers; the stock top first and,
         while the trump card lies there, ending with it)."""
         hands = [0, 0]
         hands[self.player] = self.own_hand
         hands[1 - self.player] = opponent_hand
-        return Position(
+        return State.of(
             hands,
             stock_top_first[::-1],
             self.attacker,
@@ -92,9 +93,12 @@ class Sampler:
             self.attacks[:],
             self.defences[:],
             self.limit,
+            self.ranks,
+            self.trump_card,
+            self.discard,
         )
 
-    def sample(self, rng: random.Random) -> Position:
+    def sample(self, rng: random.Random) -> State:
         """A uniformly random position consistent with the observation."""
         cards = self.unseen[:]
         rng.shuffle(cards)
@@ -108,7 +112,7 @@ class Sampler:
         """A uniformly random opponent hand (value order) consistent with the observation."""
         return self.opponent_hand(rng.sample(self.unseen, self.hidden_count))
 
-    def sample_stock(self, opponent_hand: int, rng: random.Random) -> Position:
+    def sample_stock(self, opponent_hand: int, rng: random.Random) -> State:
         """A position with the given opponent hand and the rest of the unseen cards shuffled
         into the stock."""
         stock = [card for card in self.unseen if not opponent_hand >> card & 1]

@@ -22,14 +22,14 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from durak.actions import ACTIONS, Action
+from durak.actions import Action
 from durak.ai.endgame import EndgamePlanner
 from durak.ai.inference import History
 from durak.ai.policy import DEFAULT, RuleParams, playout, rule_move
-from durak.ai.position import Position, move_from_engine, move_to_engine
 from durak.ai.sampling import Sampler
 from durak.ai.solver import Solver, SolverBudgetExceeded
-from durak.game import Observation
+from durak.game import ACTION_OF_MOVE, Observation, move_of_action
+from durak.kernel import State, id_of_move, mask_from_value
 
 __all__ = ["Decision", "Method", "SearchPlayer", "SharedDraws"]
 
@@ -108,10 +108,15 @@ class SearchPlayer:
         return self.decide(observation, legal_actions).action
 
     def rng_for(self, observation: Observation) -> random.Random:
-        """The random numbers of one decision: a function of the seed and the observation."""
-        return random.Random(
-            f"{self.seed}/{observation.player}/{observation.hand_mask}/{observation.history_ids}"
-        )
+        """The random numbers of one decision: a function of the seed and the observation.
+
+        The observation is spelled in Action ids (suit-major card numbers), as it was before
+        the AI and the game shared one kernel, so that a seeded player plays as it always did.
+        """
+        trump = observation.trump_index
+        hand = mask_from_value(observation.hand_mask, trump)
+        history = tuple(id_of_move(move, trump) for move in observation.moves)
+        return random.Random(f"{self.seed}/{observation.player}/{hand}/{history}")
 
     def decide(self, observation: Observation, legal_actions: Sequence[Action]) -> Decision:
         if not legal_actions:
@@ -119,7 +124,8 @@ class SearchPlayer:
         if len(legal_actions) == 1:
             return Decision(legal_actions[0], Method.ONLY)
         trump = observation.trump_index
-        moves = [move_from_engine(a.id, trump) for a in legal_actions]
+        moves = [move_of_action(a, trump) for a in legal_actions]
+        actions = ACTION_OF_MOVE[trump]
         sampler = Sampler(observation)
         rng = self.rng_for(observation)
         if sampler.perfect_information:
@@ -135,13 +141,13 @@ class SearchPlayer:
             scores = [s + self.prior if m == sensible else s for m, s in zip(moves, scores, strict=True)]
         best = max(range(len(moves)), key=lambda i: scores[i])
         return Decision(
-            ACTIONS[move_to_engine(moves[best], trump)],
+            actions[moves[best]],
             Method.SEARCH,
-            {ACTIONS[move_to_engine(m, trump)]: s for m, s in zip(moves, scores, strict=True)},
+            {actions[m]: s for m, s in zip(moves, scores, strict=True)},
             samples,
         )
 
-    def _solve(self, position: Position, moves: list[int], trump: int, rng: random.Random) -> Decision | None:
+    def _solve(self, position: State, moves: list[int], trump: int, rng: random.Random) -> Decision | None:
         try:
             values = self.solver.solve(position, self.solve_nodes)
         except SolverBudgetExceeded:
@@ -152,15 +158,12 @@ class SearchPlayer:
         if best <= 0 and len(candidates) > 1:
             # a draw or a loss against best play: leave the opponent the most room to err
             choice = self.planner.choose(position, candidates)
-        return Decision(
-            ACTIONS[move_to_engine(choice, trump)],
-            Method.SOLVED,
-            {ACTIONS[move_to_engine(m, trump)]: float(values[m]) for m in moves},
-        )
+        actions = ACTION_OF_MOVE[trump]
+        return Decision(actions[choice], Method.SOLVED, {actions[m]: float(values[m]) for m in moves})
 
     def _deals(
         self, observation: Observation, sampler: Sampler, width: int, rng: random.Random
-    ) -> Callable[[], Position]:
+    ) -> Callable[[], State]:
         """A source of sampled deals, weighted by how well they explain the opponent's play."""
         if self.belief_noise is None:
             return lambda: sampler.sample(rng)
@@ -177,7 +180,7 @@ class SearchPlayer:
         return lambda: sampler.sample_stock(rng.choices(hands, cum_weights=cumulative)[0], rng)
 
     def _search(
-        self, sampler: Sampler, deals: Callable[[], Position], moves: list[int], rng: random.Random
+        self, sampler: Sampler, deals: Callable[[], State], moves: list[int], rng: random.Random
     ) -> tuple[list[float], int]:
         """Average playout results of the moves over sampled deals, by sequential halving.
 
@@ -207,11 +210,12 @@ class SearchPlayer:
                     break
                 position = deals()
                 seed = rng.random()
-                draws = SharedDraws(seed)
+                stream = SharedDraws(seed).stream
+                copy = position.copy
                 for i in active:
-                    child = position.copy()
-                    child.apply(moves[i])
-                    loser = playout(child, draws.stream(), params, me)
+                    child = copy(False)  # without the move list: search needs none
+                    child.play(moves[i])
+                    loser = playout(child, stream(), params, me)
                     totals[i] += 0.5 if loser is None else float(loser != me)
                     counts[i] += 1
                 rounds += 1
@@ -241,8 +245,12 @@ class SharedDraws:
 
     __slots__ = ("later", "prefix")
 
+    _source = random.Random()  # seeded afresh for every round: cheaper than a new generator
+
     def __init__(self, seed: float) -> None:
-        self.prefix = list(itertools.islice(iter(random.Random(seed).random, None), PREFIX_DRAWS))
+        source = self._source
+        source.seed(seed)
+        self.prefix = list(itertools.islice(iter(source.random, None), PREFIX_DRAWS))
         self.later = _LaterDraws(seed)
 
     def stream(self) -> Callable[[], float]:

@@ -11,17 +11,16 @@ and cut-offs are frequent; a transposition table keyed on the hands and the tabl
 many orders in which the same cards can be played; and after a take, the cards the attacker
 adds are tried in one order only (the defender picks them all up, so their order is irrelevant).
 
->>> from durak.ai.position import Position
+>>> from durak.kernel import State
 >>> # trumps are 27-35; the attacker holds a plain six, the defender only a plain seven of
 >>> # another suit: it cannot beat, takes, and is left holding cards: the attacker wins
->>> solve(Position([1 << 0, 1 << 4], [], attacker=0))
+>>> solve(State([1 << 0, 1 << 4], [], attacker=0))
 {0: 1}
 """
 
 from __future__ import annotations
 
-from durak.ai.position import ADDING, BEATS, DEFEND, LEAD, OVER, SAME_RANK, THROW_IN, Position
-from durak.game import HAND_SIZE, MAX_ATTACKS
+from durak.kernel import ADDING, BEATS, DEFEND, HAND_SIZE, LEAD, MAX_ATTACKS, OVER, SAME_RANK, THROW_IN, State
 
 __all__ = ["Solver", "SolverBudgetExceeded", "solve"]
 
@@ -221,16 +220,17 @@ class _Search:
         self._store(key, best, alpha0, beta0, lo, hi)
         return best
 
-    def after(self, position: Position, move: int) -> int:
+    def after(self, position: State, move: int) -> int:
         """The value, for the player who moved, of ``move`` in ``position``."""
-        child = position.copy()
+        child = position.copy(history=False)
         mover = position.to_move
-        child.apply(move)
+        assert mover is not None, "no move in a finished game"
+        child.play(move)
         if child.phase == OVER:
             return round(child.result(mover) * 2) - 1
         return self.value(child) if child.attacker == mover else -self.value(child)
 
-    def value(self, position: Position) -> int:
+    def value(self, position: State) -> int:
         """The exact value of a position for its attacker."""
         a = position.hands[position.attacker]
         d = position.hands[1 - position.attacker]
@@ -238,7 +238,7 @@ class _Search:
         phase = position.phase
         if phase == LEAD:
             return self.bout(a, d, sp, LOSS, WIN)
-        table = position.table
+        table = position.table_mask
         natt = len(position.attacks)
         if phase == DEFEND:
             return self.defend(
@@ -265,7 +265,7 @@ class Solver:
         self.table: Table = {}
         self.nodes = 0
 
-    def solve(self, position: Position, node_limit: int | None = None) -> dict[int, int]:
+    def solve(self, position: State, node_limit: int | None = None) -> dict[int, int]:
         """Every legal move of ``position`` with its exact value for the player to move.
 
         Raises :class:`SolverBudgetExceeded` if that takes more than ``node_limit`` nodes.
@@ -276,11 +276,11 @@ class Solver:
         table = self.table if not position.stock else {}
         search = _Search(tuple(position.stock), node_limit, table)
         try:
-            return {move: search.after(position, move) for move in position.legal()}
+            return {move: search.after(position, move) for move in position.legal_moves()}
         finally:
             self.nodes = search.nodes
 
-    def value(self, position: Position, player: int, node_limit: int | None = None) -> int:
+    def value(self, position: State, player: int, node_limit: int | None = None) -> int:
         """The exact value of ``position`` for ``player`` (+1 win, 0 draw, -1 loss)."""
         if position.phase == OVER:
             return round(position.result(player) * 2) - 1
@@ -295,7 +295,7 @@ class Solver:
         return value if position.attacker == player else -value
 
 
-def solve(position: Position, node_limit: int | None = None) -> dict[int, int]:
+def solve(position: State, node_limit: int | None = None) -> dict[int, int]:
     """Every legal move of ``position`` with its exact value for the player to move.
 
     Raises :class:`SolverBudgetExceeded` if that takes more than ``node_limit`` search nodes.

@@ -25,17 +25,18 @@ True
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, cast
 
 from durak.actions import STOP, TAKE, Action, ActionKind
+from durak.ai.players import GreedyPlayer
 from durak.cards import DECK, Card, Rank, Suit
 from durak.errors import IllegalAction
 from durak.game import Game
 from durak.i18n import N_, N_plural, format_number, gettext, ngettext
+from durak.messages import card_name, illegal_action_message, suit_name
 
 __all__ = [
     "EXERCISES",
@@ -57,6 +58,7 @@ Answer = Card | str
 """What a learner clicks: a card, or an option key ("you", "ai", "take", "stop", "none", ...)."""
 
 YOU, AI = 0, 1
+GREEDY = GreedyPlayer()
 
 # --- text ----------------------------------------------------------------------------
 
@@ -125,27 +127,14 @@ MESSAGES: dict[str, str | tuple[str, str, str]] = {
 }
 
 
-def _messages_function(name: str) -> Callable[..., str] | None:
-    """A function of :mod:`durak.messages` (written in parallel), or None while it is missing."""
-    try:
-        module = importlib.import_module("durak.messages")
-    except ImportError:
-        return None
-    return cast(Callable[..., str] | None, getattr(module, name, None))
-
-
 def card_text(card: Card) -> str:
     """The card's index and its localized name, e.g. ``Т♠ (ace of spades)``."""
-    name = _messages_function("card_name")
-    if name is None:
-        return str(card)
-    full = name(card)
+    full = card_name(card)
     return full if str(card) in full else f"{card} ({full})"
 
 
 def suit_text(suit: Suit) -> str:
-    name = _messages_function("suit_name")
-    return f"{suit.value} {name(suit)}" if name is not None else suit.value
+    return f"{suit.value} {suit_name(suit)}"
 
 
 def _param_text(value: object) -> str:
@@ -215,12 +204,7 @@ def feedback_text(feedback: Feedback) -> str:
     if feedback.key == "illegal":
         if feedback.error is None:
             raise ValueError("an 'illegal' feedback needs the engine's error")
-        message = _messages_function("illegal_action_message")
-        first = (
-            message(feedback.error, trump=feedback.trump)
-            if message is not None
-            else gettext("Not quite. Try again.")
-        )
+        first = illegal_action_message(feedback.error, trump=feedback.trump)
     else:
         first = message_text(feedback.key, feedback.params)
     return " ".join([first, *(message_text(key, params) for key, params in feedback.events)])
@@ -463,32 +447,16 @@ def _ai_event(game: Game, action: Action) -> tuple[str, Mapping[str, object]]:
 
 
 def ai_move(game: Game) -> Action:
-    """A simple, predictable opponent for the endgames: cheapest card first, trumps last.
-
-    It beats with its cheapest beating card and takes only when it cannot beat;
-    it leads its cheapest card and throws in (or adds) every non-trump it may.
+    """The endgames' opponent: the greedy baseline (:class:`durak.ai.GreedyPlayer`), simple and
+    predictable: its cheapest card first, trumps last; it takes only when it cannot beat, and
+    throws in (or adds) only non-trumps.
 
     >>> game = Game.from_deal(["6♠"], ["7♠", "6♥"], [], attacker=0, trump="♥")
-    >>> game.apply("attack 6♠")
+    >>> _ = game.apply("attack 6♠")
     >>> ai_move(game)
     Action.parse('defend 7♠')
     """
-    trump = game.trump
-
-    def cost(action: Action) -> tuple[int, int]:
-        assert action.card is not None
-        return (action.card.suit == trump, action.card.rank)
-
-    legal = game.legal_actions()
-    cards = [a for a in legal if a.card is not None]
-    if game.to_move == game.defender:
-        return min(cards, key=cost) if cards else TAKE
-    if game.table and not cards:
-        return STOP
-    if not game.table:
-        return min(cards, key=cost)
-    cheap = [a for a in cards if a.card is not None and a.card.suit != trump]
-    return min(cheap, key=cost) if cheap else STOP
+    return GREEDY.choose(game.observation(AI), game.legal_actions())
 
 
 # --- building the exercises ----------------------------------------------------------
@@ -881,9 +849,7 @@ def take_pickup() -> Exercise:
         Game.from_deal(_cards("7♠ 9♥ 7♦ К♥"), _cards("9♠ 8♦ 10♣"), trump="♥", attacker=YOU),
         "attack 7♠, defend 9♠, attack 9♥, take, attack 7♦",
     )
-    after = game.copy()
-    after.apply(STOP)
-    picked = frozenset(after.hands[AI]) - frozenset(game.hands[AI])
+    picked = game.copy().apply(STOP).picked_up  # what the engine says the stop does
     table = [card for pair in game.table for card in pair if card is not None]
     return PickAll(
         "take_pickup",
@@ -891,7 +857,7 @@ def take_pickup() -> Exercise:
         N_("The AI takes and you stop. Click every card the AI picks up."),
         game,
         (*table, *game.hands[AI]),
-        cast(frozenset[Answer], picked),
+        frozenset[Answer](picked),
         _wrong("not_picked_up"),
         view="both_hands",
     )
@@ -916,15 +882,14 @@ def defence_next_attacker() -> Exercise:
 
 
 def _next_attacker(exercise_id: str, rule: str, game: Game, explanation: str) -> Exercise:
-    after = game.copy()
-    after.apply(STOP)
+    next_attacker = game.copy().apply(STOP).next_attacker
     return Choose(
         exercise_id,
         rule,
         N_("You stop now. Who attacks in the next bout?"),
         game,
         ("you", "ai"),
-        "you" if after.attacker == YOU else "ai",
+        "you" if next_attacker == YOU else "ai",
         explanation,
     )
 
@@ -935,10 +900,7 @@ def defence_discard() -> Exercise:
         Game.from_deal(_cards("7♠ 9♥ 7♦ К♥"), _cards("9♠ 10♥ 10♣ В♦"), ["6♣", "Т♥"], attacker=YOU),
         "attack 7♠, defend 9♠",
     )
-    after = game.copy()
-    after.apply(STOP)
-    table = {card for pair in game.table for card in pair if card is not None}
-    answer = "discard" if table <= set(after.discard) else "defender_hand"
+    answer = "discard" if game.copy().apply(STOP).discarded else "defender_hand"
     return Choose(
         "defence_discard",
         "R10",
@@ -956,10 +918,8 @@ def refill_last_card() -> Exercise:
         Game.from_deal(_cards("7♠ 9♥ 7♦ К♥"), _cards("9♠ 10♥ 10♣ В♦"), ["Т♥"], attacker=YOU),
         "attack 7♠, defend 9♠",
     )
-    after = game.copy()
-    after.apply(STOP)
     last = game.stock[-1]
-    answer = "you" if last in after.hands[YOU] else "ai"
+    answer = "you" if last in game.copy().apply(STOP).drawn[YOU] else "ai"
     return Choose(
         "refill_last_card",
         "R11",
@@ -987,9 +947,7 @@ def refill_draw() -> Exercise:
         ),
         "attack 7♠, defend 9♠, attack 9♥, defend 10♥",
     )
-    after = game.copy()
-    after.apply(STOP)
-    drawn = frozenset(after.hands[YOU]) - frozenset(game.hands[YOU])
+    drawn = game.copy().apply(STOP).drawn[YOU]
     return PickAll(
         "refill_draw",
         "R11",
@@ -999,7 +957,7 @@ def refill_draw() -> Exercise:
         ),
         game,
         game.stock,
-        cast(frozenset[Answer], drawn),
+        frozenset[Answer](drawn),
         _wrong("not_drawn"),
         view="stock",
     )

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import enum
-import json
 import logging
 import weakref
 from collections.abc import Callable
@@ -39,7 +38,7 @@ import ipywidgets as widgets
 from durak.actions import STOP, TAKE, Action, ActionKind
 from durak.ai import Hint, Player, hint, make_player
 from durak.cards import Card
-from durak.game import Game, Observation, Phase
+from durak.game import Applied, Game, Observation, Phase
 from durak.i18n import N_, format_number, gettext, ngettext
 from durak.messages import game_over_message, hint_message
 from durak.tutorial import saves
@@ -129,21 +128,19 @@ class Move:
     discarded: int = 0  # cards discarded when this stop ended a beaten bout
 
     @classmethod
-    def before(cls, game: Game, action: Action) -> Move:
-        """Describe ``action`` in ``game`` *before* it is applied."""
-        player = game.to_move
-        assert player is not None, "no move in a finished game"
+    def of(cls, done: Applied) -> Move:
+        """The log line of an action, from the engine's record of what it did."""
+        action = done.action
         if action.kind is ActionKind.ATTACK:
-            kind = MoveKind.LEAD if game.phase is Phase.LEAD else MoveKind.ADD
-            return cls(player, action, kind)
+            kind = MoveKind.LEAD if done.phase is Phase.LEAD else MoveKind.ADD
+            return cls(done.player, action, kind)
         if action.kind is ActionKind.DEFEND:
-            return cls(player, action, MoveKind.BEAT, target=game.table[-1][0])
+            return cls(done.player, action, MoveKind.BEAT, target=done.beaten)
         if action.kind is ActionKind.TAKE:
-            return cls(player, action, MoveKind.TAKE)
-        on_table = sum(1 + (defence is not None) for _, defence in game.table)
-        if game.phase is Phase.ADDING:
-            return cls(player, action, MoveKind.STOP, picked_up=on_table)
-        return cls(player, action, MoveKind.STOP, discarded=on_table)
+            return cls(done.player, action, MoveKind.TAKE)
+        return cls(
+            done.player, action, MoveKind.STOP, picked_up=len(done.picked_up), discarded=len(done.discarded)
+        )
 
     def text(self) -> str:
         """The log line in the current language."""
@@ -192,15 +189,8 @@ class Move:
 
 def replay_moves(game: Game) -> list[Move]:
     """The move log of ``game``, rebuilt by replaying its history from the deal."""
-    start = json.loads(game.to_json())["start"]
-    replay = Game.from_deal(
-        start["hands"][0], start["hands"][1], start["stock"], start["attacker"], start["trump"]
-    )
-    moves = []
-    for action in game.history:
-        moves.append(Move.before(replay, action))
-        replay.apply(action)
-    return moves
+    replay = Game.replay(game.deal)
+    return [Move.of(replay.apply(action)) for action in game.history]
 
 
 # --- the model -----------------------------------------------------------------------
@@ -297,8 +287,7 @@ class PlayModel:
             pass
 
     def _apply(self, action: Action) -> Move:
-        move = Move.before(self.game, action)
-        self.game.apply(action)
+        move = Move.of(self.game.apply(action))
         self.moves.append(move)
         self._changed()
         return move

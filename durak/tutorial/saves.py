@@ -35,7 +35,7 @@ from typing import Any
 
 from durak.errors import CorruptRecord
 from durak.game import Game
-from durak.serialization import parse_json
+from durak.records import parse_json
 from durak.tutorial.settings import config_dir, write_text_atomically
 
 __all__ = [

@@ -1,10 +1,17 @@
-"""Loading the JSON record written by :meth:`durak.Game.to_json`.
+"""The JSON record of a game: :func:`dump_game` writes it, :func:`load_game` reads it.
 
-The record holds the deal, the moves and the resulting state. Loading
-re-deals, replays every move through the rules and checks that the stored
-state is exactly the one the moves lead to, so an edited or corrupted record
-is rejected rather than loaded into an impossible game. Every rejection is a
-:class:`~durak.CorruptRecord` (a ``ValueError``) that says what is wrong.
+The record holds the deal, the moves and the resulting state. Loading re-deals, replays every
+move through the rules and checks that the stored state is exactly the one the moves lead to,
+so an edited or corrupted record is rejected rather than loaded into an impossible game. Every
+rejection is a :class:`~durak.CorruptRecord` (a ``ValueError``) that says what is wrong.
+:meth:`Game.to_json <durak.Game.to_json>` and :meth:`Game.from_json <durak.Game.from_json>`
+call these.
+
+>>> from durak import Game
+>>> game = Game.new(seed=3)
+>>> done = game.apply(game.legal_actions()[0])
+>>> load_game(dump_game(game)).history == game.history
+True
 """
 
 from __future__ import annotations
@@ -15,9 +22,50 @@ from typing import Any
 from durak.actions import Action
 from durak.cards import Card
 from durak.errors import CorruptRecord
-from durak.game import FORMAT, VERSION, Game, check_seed
+from durak.game import Deal, Game, check_seed
 
-__all__ = ["load_game", "parse_json"]
+__all__ = ["FORMAT", "VERSION", "dump_game", "load_game", "parse_json"]
+
+FORMAT = "durak-game"
+VERSION = 1
+
+
+def dump_game(game: Game) -> str:
+    """The versioned, JSON-only record of ``game``: the deal, the moves and the resulting state."""
+    return json.dumps(
+        {
+            "format": FORMAT,
+            "version": VERSION,
+            "seed": game.seed,
+            "start": _start_record(game.deal),
+            "moves": [str(action) for action in game.history],
+            "state": _state_record(game),
+        },
+        ensure_ascii=False,
+    )
+
+
+def _start_record(deal: Deal) -> dict[str, Any]:
+    return {
+        "hands": [[str(card) for card in hand] for hand in deal.hands],
+        "stock": [str(card) for card in deal.stock],
+        "trump": deal.trump.value,
+        "attacker": deal.attacker,
+    }
+
+
+def _state_record(game: Game) -> dict[str, Any]:
+    return {
+        "hands": [[str(c) for c in hand] for hand in game.hands],
+        "stock": [str(c) for c in game.stock],
+        "table": [[str(a), str(d) if d else None] for a, d in game.table],
+        "discard": [str(c) for c in game.discard],
+        "attacker": game.attacker,
+        "phase": game.phase.name.lower(),
+        "bout_limit": game.bout_limit,
+        "known": [[str(c) for c in game.known_cards(p)] for p in (0, 1)],
+        "loser": game.loser,
+    }
 
 
 def parse_json(text: object, what: str) -> Any:
@@ -68,7 +116,7 @@ def load_game(text: str) -> Game:
         )
     except (TypeError, ValueError) as error:
         raise CorruptRecord(f"saved game: the deal is not valid: {error}") from None
-    if game._start_record() != start:
+    if _start_record(game.deal) != start:
         raise CorruptRecord("saved game: the deal is not in its normal form")
     for number, move in enumerate(moves, 1):
         if not isinstance(move, str):
@@ -77,7 +125,7 @@ def load_game(text: str) -> Game:
             game.apply(Action.parse(move))
         except ValueError as error:  # IllegalAction or InvalidNotation
             raise CorruptRecord(f"saved game: move {number} ({move[:40]!r}) is not legal: {error}") from None
-    if game._state_record() != state:
+    if _state_record(game) != state:
         raise CorruptRecord("saved game: the stored state does not follow from the deal and the moves")
     game.seed = seed
     return game
