@@ -40,13 +40,15 @@ bench: $(VENV)/.test
 # `pot` is also run by tests/test_catalogs.py (with PYBABEL and POT overridden) so that the test
 # extracts exactly as this target does. Check the Plural-Forms header of a newly initialized
 # catalog by hand: Babel 2.18 writes one form for Turkish, CLDR has two.
-LANGS := de es tr da cs
+# The languages and the version each have one place in the package: durak.i18n and durak.__version__.
+LANGS = $(shell $(BIN)/python -c 'from durak.i18n import LANGUAGES, SOURCE_LANGUAGE; print(*(l for l in LANGUAGES if l != SOURCE_LANGUAGE))')
+VERSION = $(shell sed -n 's/^__version__ = "\(.*\)"/\1/p' durak/__init__.py)
 PYBABEL ?= $(BIN)/pybabel
 POT ?= locales/durak.pot
 
 pot:
 	$(PYBABEL) -q extract -F babel.cfg -k N_plural:1,2 --add-comments=Translators: \
-		--project=durak --version=0.1.0 --copyright-holder="the durak authors" \
+		--project=durak --version=$(VERSION) --copyright-holder="the durak authors" \
 		--msgid-bugs-address="" -o $(POT) .
 
 i18n: $(VENV)/.test

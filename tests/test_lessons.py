@@ -335,7 +335,7 @@ def lesson_msgids() -> set[str]:
     msgids |= {message for message in ex.MESSAGES.values() if isinstance(message, str) and message}
     for title, paragraphs in lessons.TOPICS.values():
         msgids |= {title, *paragraphs}
-    for table in (lessons.NOTEBOOK_TITLES, lessons.TITLES, lessons.PLAY_STATUS, lessons.COURT_NAMES):
+    for table in (lessons.NOTEBOOK_TITLES, lessons.TITLES, lessons.PLAY_STATUS):
         msgids |= set(table.values())
     return msgids | {factory().prompt for factory in ex.EXERCISES.values()}
 

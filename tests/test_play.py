@@ -1,4 +1,4 @@
-"""The full game against the AI, driven headlessly by clicking (durak.tutorial.play)."""
+"""The full game against the AI, driven headlessly by clicking (durak.tutorial.game_view)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from durak import STOP, TAKE, Action, Card, Game, IllegalAction, Phase, i18n
 from durak.i18n import LANGUAGES, set_language
 from durak.messages import game_over_message, illegal_action_message
 from durak.tutorial import play, settings
-from durak.tutorial.play import HINT_BORDER, MoveKind, PlayModel, PlayView, replay_moves
+from durak.tutorial.game_model import MoveKind, PlayModel, replay_moves
+from durak.tutorial.game_view import HINT_BORDER, PlayView
 from durak.tutorial.widgets import CardButton, LanguagePicker
 
 ITERATIONS = 12  # a small search budget keeps whole games fast

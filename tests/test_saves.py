@@ -23,7 +23,8 @@ import pytest
 from durak import Game
 from durak.i18n import LANGUAGES, gettext, set_language
 from durak.tutorial import language_picker, play, saves, settings
-from durak.tutorial.play import SAVE_FAILED, UNREADABLE_KEPT, PlayModel, PlayView
+from durak.tutorial.game_model import PlayModel
+from durak.tutorial.game_view import SAVE_FAILED, UNREADABLE_KEPT, PlayView
 from durak.tutorial.widgets import AppearanceControls, LanguagePicker
 
 ITERATIONS = 12
@@ -273,7 +274,7 @@ def test_D11_closing_a_half_built_view_is_quiet() -> None:
 
 KERNEL = """
 import sys, time
-from durak.tutorial.play import PlayModel
+from durak.tutorial.game_model import PlayModel
 model = PlayModel(seed=int(sys.argv[1]), iterations=5)
 deadline = time.monotonic() + 3
 while time.monotonic() < deadline and not model.game.is_over:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -307,3 +310,28 @@ def test_table_and_full_rules_views_switch_and_relabel() -> None:
     set_language("de")
     assert switch.choice.value == "rules" and switch.shown is switch.rules  # kept while relabelling
     assert switch.choice._options_labels != labels
+
+
+def test_importing_the_tutorial_changes_nothing_and_loads_no_search(tmp_path: Path) -> None:
+    """The language is restored by the first view, not by an import; the search waits for the game."""
+    script = (
+        "import sys\n"
+        "from durak.tutorial.settings import update_settings\n"
+        "update_settings(language='de')\n"
+        "import durak.tutorial, durak.tutorial.lessons\n"
+        "from durak.i18n import get_language\n"
+        "print(get_language(), 'durak.ai.search' in sys.modules)\n"
+        "durak.tutorial.lessons.header('00_start')\n"
+        "print(get_language())\n"
+        "from durak.tutorial import play\n"
+        "print(callable(play), 'durak.ai.search' in sys.modules)\n"
+    )
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("DURAK_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")
+    }
+    env.update(LANG="C.UTF-8", DURAK_CONFIG_DIR=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:3] == ["en False", "de", "True True"]

@@ -18,6 +18,7 @@ How the strong player works (:class:`SearchPlayer`):
   is most likely to go wrong against.
 
 >>> from durak import Game
+>>> from durak.ai import make_player
 >>> game = Game.new(seed=5)
 >>> ai = make_player("hard", seed=1, iterations=200)
 >>> action = ai.choose(game.observation(game.to_move), game.legal_actions())
@@ -27,12 +28,24 @@ True
 
 from __future__ import annotations
 
-from durak.ai.hints import Hint, HintReason, hint
-from durak.ai.levels import LEVELS, make_player
-from durak.ai.players import GreedyPlayer, Player, RandomPlayer, RulePlayer
-from durak.ai.search import Decision, SearchPlayer
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names below are imported on first use: `import durak.ai.players` stays light
+    from durak.ai.hints import Hint, HintReason, hint
+    from durak.ai.levels import LEARNER_LEVELS, LEVELS, make_player
+    from durak.ai.players import GreedyPlayer, Player, RandomPlayer, RulePlayer
+    from durak.ai.search import Decision, SearchPlayer
+
+_HOMES = {
+    "Hint": "hints", "HintReason": "hints", "hint": "hints",
+    "LEARNER_LEVELS": "levels", "LEVELS": "levels", "make_player": "levels",
+    "GreedyPlayer": "players", "Player": "players", "RandomPlayer": "players", "RulePlayer": "players",
+    "Decision": "search", "SearchPlayer": "search",
+}  # fmt: skip
 
 __all__ = [
+    "LEARNER_LEVELS",
     "LEVELS",
     "Decision",
     "GreedyPlayer",
@@ -45,3 +58,12 @@ __all__ = [
     "hint",
     "make_player",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'durak.ai' has no attribute {name!r}")
+    value = getattr(import_module(f"durak.ai.{home}"), name)
+    globals()[name] = value
+    return value

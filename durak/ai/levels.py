@@ -21,9 +21,12 @@ from durak.ai.players import GreedyPlayer, Player, RandomPlayer, RulePlayer
 from durak.ai.policy import RuleParams
 from durak.ai.search import SearchPlayer
 
-__all__ = ["LEVELS", "LEVEL_ITERATIONS", "TIME_LIMITS", "make_player"]
+__all__ = ["LEARNER_LEVELS", "LEVELS", "LEVEL_ITERATIONS", "TIME_LIMITS", "make_player"]
 
 LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "normal", "hard")
+"""Every level a player can be made of (the arena pits any two)."""
+LEARNER_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+"""The levels a learner is offered; random and greedy are baselines for measuring the others."""
 
 TIME_LIMITS = {"normal": 0.03, "hard": 0.25}
 """Seconds of search per decision for the searching levels when no iteration budget is given."""

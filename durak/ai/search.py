@@ -16,6 +16,7 @@ each decision are derived from the seed and the observation.
 
 from __future__ import annotations
 
+import enum
 import itertools
 import random
 import time
@@ -37,7 +38,7 @@ MAX_POOL = 2000  # sampled opponent hands weighed per decision, at most
 PREFIX_DRAWS = 96  # random numbers drawn ahead for a round's playouts: 99.5% of playouts use fewer
 
 
-class Method:
+class Method(enum.StrEnum):
     """How a decision was reached."""
 
     ONLY = "only"  # a single legal action
@@ -54,7 +55,7 @@ class Decision:
     """
 
     action: Action
-    method: str
+    method: Method
     scores: dict[Action, float] = field(default_factory=dict)
     samples: int = 0
 

@@ -22,20 +22,22 @@ True
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from html import escape
-from typing import Any, cast
+from typing import Any
 
 import ipywidgets as widgets
 
 from durak.cards import DECK, Card, Rank, Suit
 from durak.game import Game, Phase
 from durak.i18n import N_, gettext
+from durak.messages import rank_explanation
 from durak.tutorial import exercises as ex
+from durak.tutorial.settings import restore_language
 from durak.tutorial.widgets import (
     CardButton,
     ErrorArea,
+    LanguagePicker,
     LocalizedVBox,
     OpponentHandView,
     StockView,
@@ -58,6 +60,7 @@ __all__ = [
     "intro",
 ]
 
+COURT_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 GREEN = "#2e7d32"
 RED = "#c0122b"
 
@@ -250,13 +253,6 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 """Lesson text: topic -> (title, paragraphs), all English msgids translated when shown."""
 
-COURT_NAMES = {
-    Rank.JACK: N_("the jack"),
-    Rank.QUEEN: N_("the queen"),
-    Rank.KING: N_("the king"),
-    Rank.ACE: N_("the ace, the highest card"),
-}
-
 TITLES = {
     "exercise": N_("Exercise"),
     "rule": N_("Rule {rule}"),
@@ -277,14 +273,6 @@ PLAY_STATUS = {
 }
 
 
-def _messages_function(name: str) -> Callable[..., Any] | None:
-    try:
-        module = importlib.import_module("durak.messages")
-    except ImportError:
-        return None
-    return cast(Callable[..., Any] | None, getattr(module, name, None))
-
-
 # --- headers and text ----------------------------------------------------------------
 
 
@@ -292,9 +280,6 @@ class Header(LocalizedVBox):
     """The first cell of a notebook: its title and the language picker."""
 
     def __init__(self, notebook: str, **kwargs: Any) -> None:
-        from durak.tutorial.settings import restore_language
-        from durak.tutorial.widgets import LanguagePicker
-
         if notebook not in NOTEBOOK_TITLES:
             raise ValueError(f"unknown notebook {notebook!r}; known: {', '.join(NOTEBOOK_TITLES)}")
         restore_language()
@@ -381,15 +366,7 @@ class IndicesView(LocalizedVBox):
 
     def rows(self) -> list[tuple[str, str]]:
         """(index, explanation) for В, Д, К and Т, e.g. ('Т', 'Т — Туз, the ace')."""
-        explain = _messages_function("rank_explanation")
-        rows = []
-        for rank, msgid in COURT_NAMES.items():
-            if explain is not None:
-                text = str(explain(rank))
-            else:
-                text = f"{rank.symbol} — {rank.russian_name}, {gettext(msgid)}"
-            rows.append((rank.symbol, text))
-        return rows
+        return [(rank.symbol, rank_explanation(rank)) for rank in COURT_RANKS]
 
     def render(self) -> None:
         cells = "".join(

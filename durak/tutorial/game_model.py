@@ -1,0 +1,327 @@
+"""The game against the AI without any widgets: the game, the AI, the move log and the save.
+
+:class:`PlayModel` owns the :class:`~durak.Game`, the AI player, the move log and the saved
+game; :mod:`durak.tutorial.game_view` shows one and turns clicks into calls on it (the
+"separating concerns" pattern of the ipywidgets docs). Importing this module loads the AI;
+the lessons never do.
+
+>>> import os, tempfile
+>>> os.environ["DURAK_CONFIG_DIR"] = tempfile.mkdtemp()
+>>> model = PlayModel(level="easy", seed=3)
+>>> model.game.to_move in (0, 1)
+True
+>>> model.finish_ai_turn()  # the AI moves until it is your turn
+>>> model.game.to_move
+0
+>>> model.play(model.human_actions()[0])
+>>> PlayModel.load_saved().game.history == model.game.history
+True
+>>> model.save_error is None  # a save that fails never stops the game: it is noted here
+True
+>>> del os.environ["DURAK_CONFIG_DIR"]
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from durak.actions import Action, ActionKind
+from durak.ai import Hint, hint, make_player
+from durak.ai.levels import LEARNER_LEVELS
+from durak.cards import Card
+from durak.game import Applied, Game, Phase
+from durak.i18n import format_number, gettext, ngettext
+from durak.tutorial import saves
+from durak.tutorial.saves import SavedGame, UnreadableSave
+
+__all__ = [
+    "AI", "HUMAN", "LEVELS", "MAX_ITERATIONS", "Move", "MoveKind", "PlayModel", "check_level", "replay_moves",
+]  # fmt: skip
+
+HUMAN, AI = 0, 1
+LEVELS = LEARNER_LEVELS
+MAX_ITERATIONS = 100_000  # playouts a decision: far above hard's 8,000, and still seconds, not hours
+
+log = logging.getLogger(__name__)
+
+# --- the move log --------------------------------------------------------------------
+
+
+class MoveKind(enum.StrEnum):
+    LEAD = "lead"  # the first attack card of a bout
+    ADD = "add"  # a further attack card (thrown in, or added after a take)
+    BEAT = "beat"
+    TAKE = "take"
+    STOP = "stop"  # ends the bout: the table is discarded or picked up
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One line of the move log: who did what, and what it did to the table."""
+
+    player: int
+    action: Action
+    kind: MoveKind
+    target: Card | None = None  # the attack card a defence beat
+    picked_up: int = 0  # cards the defender picked up when this stop ended a taken bout
+    discarded: int = 0  # cards discarded when this stop ended a beaten bout
+
+    @classmethod
+    def of(cls, done: Applied) -> Move:
+        """The log line of an action, from the engine's record of what it did."""
+        action = done.action
+        if action.kind is ActionKind.ATTACK:
+            kind = MoveKind.LEAD if done.phase is Phase.LEAD else MoveKind.ADD
+            return cls(done.player, action, kind)
+        if action.kind is ActionKind.DEFEND:
+            return cls(done.player, action, MoveKind.BEAT, target=done.beaten)
+        if action.kind is ActionKind.TAKE:
+            return cls(done.player, action, MoveKind.TAKE)
+        return cls(
+            done.player, action, MoveKind.STOP, picked_up=len(done.picked_up), discarded=len(done.discarded)
+        )
+
+    def text(self) -> str:
+        """The log line in the current language."""
+        you = self.player == HUMAN
+        card = str(self.action.card) if self.action.card else ""
+        if self.kind is MoveKind.LEAD:
+            template = gettext("You lead {card}.") if you else gettext("The AI leads {card}.")
+        elif self.kind is MoveKind.ADD:
+            template = gettext("You add {card}.") if you else gettext("The AI adds {card}.")
+        elif self.kind is MoveKind.BEAT:
+            template = (
+                gettext("You beat {target} with {card}.")
+                if you
+                else gettext("The AI beats {target} with {card}.")
+            )
+        elif self.kind is MoveKind.TAKE:
+            template = gettext("You take the cards.") if you else gettext("The AI takes the cards.")
+        elif self.picked_up:
+            n = self.picked_up
+            template = (
+                ngettext("You stop. The AI picks up {n} card.", "You stop. The AI picks up {n} cards.", n)
+                if you
+                else ngettext(
+                    "The AI stops. You pick up {n} card.", "The AI stops. You pick up {n} cards.", n
+                )
+            )
+        else:
+            n = self.discarded
+            template = (
+                ngettext(
+                    "You stop. {n} card goes to the discard pile.",
+                    "You stop. {n} cards go to the discard pile.",
+                    n,
+                )
+                if you
+                else ngettext(
+                    "The AI stops. {n} card goes to the discard pile.",
+                    "The AI stops. {n} cards go to the discard pile.",
+                    n,
+                )
+            )
+        return template.format(
+            card=card, target=str(self.target), n=format_number(self.picked_up or self.discarded)
+        )
+
+
+def replay_moves(game: Game) -> list[Move]:
+    """The move log of ``game``, rebuilt by replaying its history from the deal."""
+    replay = Game.replay(game.deal)
+    return [Move.of(replay.apply(action)) for action in game.history]
+
+
+# --- the model -----------------------------------------------------------------------
+
+
+class PlayModel:
+    """A game against the AI, without any widgets.
+
+    You are player 0. :meth:`play` applies your action (raising
+    :class:`~durak.IllegalAction` and changing nothing if it is not legal);
+    :meth:`ai_step` lets the AI make one action. After every action the game is
+    saved (``autosave``) to a file of its own (see :mod:`durak.tutorial.saves`), and
+    listeners registered with :meth:`on_change` are told.
+
+    A save that fails (a full disk, a read-only folder) never stops the game: the
+    game goes on in memory, :attr:`save_error` says why it was not saved, and the
+    next change tries again.
+    """
+
+    def __init__(
+        self,
+        level: str = "normal",
+        seed: int | None = None,
+        *,
+        iterations: int | None = None,
+        game: Game | None = None,
+        autosave: bool = True,
+        path: Path | None = None,
+        resumed_from: SavedGame | None = None,
+    ) -> None:
+        check_level(level)
+        _check_iterations(iterations)
+        self.level = level
+        self.iterations = iterations
+        self.autosave = autosave
+        self.path = path  # where this game is saved; a new file is named at the first save
+        self.resumed_from = resumed_from  # its old file goes once this game has its own
+        self.save_error: OSError | None = None
+        self.game = game if game is not None else Game.new(seed)
+        self.moves: list[Move] = replay_moves(self.game) if game is not None else []
+        self.ai = make_player(level, seed=_ai_seed(self.game), iterations=iterations)
+        self._listeners: list[Callable[[], Any]] = []
+
+    # --- observers ---
+
+    def on_change(self, callback: Callable[[], Any]) -> Callable[[], None]:
+        """Call ``callback()`` after every change; returns a function that unsubscribes."""
+        self._listeners.append(callback)
+        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
+
+    def _changed(self) -> None:
+        if self.autosave:
+            self._autosave()
+        for callback in list(self._listeners):
+            callback()
+
+    def _autosave(self) -> None:
+        try:
+            self.save()
+        except OSError as error:
+            if self.save_error is None:
+                log.warning("could not save the game to %s: %s", self.save_path(), error)
+            self.save_error = error
+        else:
+            self.save_error = None
+
+    # --- playing ---
+
+    @property
+    def ai_to_move(self) -> bool:
+        return self.game.to_move == AI
+
+    def human_actions(self) -> list[Action]:
+        """Your legal actions now (none while the AI is to move or the game is over)."""
+        return self.game.legal_actions() if self.game.to_move == HUMAN else []
+
+    def play(self, action: Action) -> None:
+        """Apply your ``action``; raises IllegalAction (game unchanged) if it is not legal now."""
+        self.game.verify(action, HUMAN)
+        self._apply(action)
+
+    def ai_step(self) -> Move | None:
+        """Let the AI make one action if it is to move; return it (None if it was not its turn)."""
+        if not self.ai_to_move:
+            return None
+        legal = self.game.legal_actions()
+        action = self.ai.choose(self.game.observation(AI), legal)
+        self.game.verify(action, AI)  # a broken AI must not corrupt the game
+        return self._apply(action)
+
+    def finish_ai_turn(self) -> None:
+        """Let the AI act until it is your turn or the game is over."""
+        while self.ai_step() is not None:
+            pass
+
+    def _apply(self, action: Action) -> Move:
+        move = Move.of(self.game.apply(action))
+        self.moves.append(move)
+        self._changed()
+        return move
+
+    def hint(self) -> Hint | None:
+        """A suggested action for you with a reason code, or None when it is not your turn."""
+        legal = self.human_actions()
+        if not legal:
+            return None
+        return hint(self.game.observation(HUMAN), legal)
+
+    def new_game(self, level: str | None = None, seed: int | None = None) -> None:
+        """Deal a fresh game (optionally at another level), saved in a file of its own."""
+        if level is not None:
+            check_level(level)
+            self.level = level
+        self.game = Game.new(seed)
+        self.moves = []
+        self.path = None
+        self.resumed_from = None
+        self.ai = make_player(self.level, seed=_ai_seed(self.game), iterations=self.iterations)
+        self._changed()
+
+    def set_level(self, level: str) -> None:
+        """Play on against another level of AI (the game itself is unchanged)."""
+        check_level(level)
+        if level != self.level:
+            self.level = level
+            self.ai = make_player(level, seed=None, iterations=self.iterations)
+            self._changed()
+
+    # --- saving ---
+
+    def save_path(self) -> Path:
+        """The file this game is saved in (named on first use)."""
+        if self.path is None:
+            self.path = saves.new_save_path()
+        return self.path
+
+    def save(self) -> None:
+        """Save the game now; raises OSError if it cannot be written (autosave catches that)."""
+        saves.write_save(self.save_path(), self.game, self.level, self.iterations)
+        if self.resumed_from is not None:
+            saves.retire(self.resumed_from)
+            self.resumed_from = None
+
+    @classmethod
+    def load_saved(
+        cls,
+        path: Path | None = None,
+        *,
+        iterations: int | None = None,
+        problems: list[UnreadableSave] | None = None,
+    ) -> PlayModel | None:
+        """The newest unfinished saved game, or the game saved in ``path``; None if there is none.
+
+        Unreadable saves met on the way are set aside and added to ``problems``; an unreadable
+        ``path`` raises :class:`~durak.tutorial.saves.UnreadableSave` (a ValueError).
+        The resumed game goes on in a file of its own (see :mod:`durak.tutorial.saves`).
+        """
+        if path is not None:
+            saved: SavedGame | None = saves.read_save(path)
+        else:
+            saved, found = saves.newest_unfinished()
+            if problems is not None:
+                problems.extend(found)
+        if saved is None:
+            return None
+        level = saved.level if saved.level in LEVELS else "normal"
+        if iterations is None:
+            iterations = saved.iterations if _valid_iterations(saved.iterations) else None
+            if saved.iterations is not None and iterations is None:
+                log.warning("ignoring the saved search budget %r: not a number of playouts", saved.iterations)
+        return cls(level, game=saved.game, iterations=iterations, resumed_from=saved)
+
+
+def check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+
+
+def _valid_iterations(iterations: object) -> bool:
+    return type(iterations) is int and 1 <= iterations <= MAX_ITERATIONS
+
+
+def _check_iterations(iterations: int | None) -> None:
+    if iterations is not None and not _valid_iterations(iterations):
+        raise ValueError(f"iterations must be a whole number from 1 to {MAX_ITERATIONS}, not {iterations!r}")
+
+
+def _ai_seed(game: Game) -> int | None:
+    # The AI's own randomness follows the deal, so a seeded game replays the same way.
+    return None if game.seed is None else game.seed + 1
