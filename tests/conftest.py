@@ -1,9 +1,26 @@
-"""Run the slow real-browser tests last, so the quick ones report first."""
+"""Shared fixtures, and the slow real-browser tests run last, so the quick ones report first."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
+
+from durak.i18n import set_language
+from durak.tutorial import settings
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+@pytest.fixture
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Settings and saved games go to a temporary folder, never the real home; the test starts
+    (and ends) in English. Yields the tutorial's config folder (not created yet)."""
+    monkeypatch.setenv(settings.CONFIG_DIR_ENV, str(tmp_path / "config"))
+    monkeypatch.delenv(settings.LANGUAGE_ENV, raising=False)
+    set_language("en")
+    yield tmp_path / "config"
+    set_language("en")

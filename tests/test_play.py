@@ -7,7 +7,7 @@ import gettext as gettext_module
 import html
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ import pytest
 from durak import STOP, TAKE, Action, Card, Game, IllegalAction, Phase, i18n
 from durak.i18n import LANGUAGES, set_language
 from durak.messages import game_over_message, illegal_action_message
-from durak.tutorial import play, settings
+from durak.tutorial import play
 from durak.tutorial.game_model import MoveKind, PlayModel, replay_moves
 from durak.tutorial.game_view import HINT_BORDER, PlayView
 from durak.tutorial.widgets import CardButton, LanguagePicker
@@ -25,14 +25,7 @@ from durak.tutorial.widgets import CardButton, LanguagePicker
 ITERATIONS = 12  # a small search budget keeps whole games fast
 
 
-@pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Settings and saved games go to a temporary folder; every test starts in English."""
-    monkeypatch.setenv(settings.CONFIG_DIR_ENV, str(tmp_path / "config"))
-    monkeypatch.delenv(settings.LANGUAGE_ENV, raising=False)
-    set_language("en")
-    yield tmp_path / "config"
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("isolated")  # tests/conftest.py
 
 
 def next_click(view: PlayView) -> widgets.Button:

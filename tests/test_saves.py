@@ -14,7 +14,6 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,13 +30,7 @@ ITERATIONS = 12
 REPO = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv(settings.CONFIG_DIR_ENV, str(tmp_path / "config"))
-    monkeypatch.delenv(settings.LANGUAGE_ENV, raising=False)
-    set_language("en")
-    yield tmp_path / "config"
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("isolated")  # tests/conftest.py
 
 
 def click_once(view: PlayView) -> None:

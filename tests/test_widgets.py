@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -35,15 +34,7 @@ from durak.tutorial.widgets import (
     TableView,
 )
 
-
-@pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Settings go to a temporary folder, never the real home; every test starts in English."""
-    monkeypatch.setenv(settings.CONFIG_DIR_ENV, str(tmp_path / "config"))
-    monkeypatch.delenv(settings.LANGUAGE_ENV, raising=False)
-    set_language("en")
-    yield tmp_path / "config"
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("isolated")  # tests/conftest.py
 
 
 def cards(text: str) -> list[Card]:

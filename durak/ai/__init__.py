@@ -28,8 +28,9 @@ True
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from durak._lazy import lazy_attributes
 
 if TYPE_CHECKING:  # the names below are imported on first use: `import durak.ai.players` stays light
     from durak.ai.hints import Hint, HintReason, hint
@@ -60,10 +61,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'durak.ai' has no attribute {name!r}")
-    value = getattr(import_module(f"durak.ai.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _HOMES)

@@ -11,8 +11,9 @@ view a notebook shows (``lessons.header``, :func:`play`), and the AI is loaded o
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from durak._lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from durak.tutorial.game_model import PlayModel
@@ -24,13 +25,7 @@ __all__ = ["PlayModel", "PlayView", "language_picker", "play"]
 _HOMES = {"PlayModel": "game_model", "PlayView": "game_view", "play": "game_view"}
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'durak.tutorial' has no attribute {name!r}")
-    value = getattr(import_module(f"durak.tutorial.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _HOMES)
 
 
 def language_picker() -> LanguagePicker:
