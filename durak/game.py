@@ -29,6 +29,7 @@ from durak.kernel import (
     BEATS,
     DEFEND,
     FROM_VALUE,
+    FROM_VALUE_CHUNKS,
     HAND_SIZE,
     LEAD,
     MAX_ATTACKS,
@@ -114,20 +115,27 @@ class Deal:
     def shuffled(cls, seed: int) -> Deal:
         """The deal of :meth:`Game.new` for ``seed``: shuffle, six cards each, the next card
         face up under the stock; the lowest trump attacks first."""
-        check_seed(seed)
-        deck = list(range(36))
-        random.Random(seed).shuffle(deck)
-        face_up = deck[2 * HAND_SIZE]
-        stock = [*deck[2 * HAND_SIZE + 1 :], face_up]
-        hands = [deck[:HAND_SIZE], deck[HAND_SIZE : 2 * HAND_SIZE]]
-        trump = face_up // 9
+        return cls._of_numbers(*_shuffled(seed))
+
+    @classmethod
+    def _of_numbers(
+        cls, hand0: list[int], hand1: list[int], stock: list[int], attacker: int, trump: int
+    ) -> Deal:
         card = DECK.__getitem__
-        return cls(
-            (tuple(map(card, hands[0])), tuple(map(card, hands[1]))),
-            tuple(map(card, stock)),
-            SUITS[trump],
-            _first_attacker(hands, trump),
-        )
+        hands = (tuple(map(card, hand0)), tuple(map(card, hand1)))
+        return cls(hands, tuple(map(card, stock)), SUITS[trump], attacker)
+
+
+def _shuffled(seed: int) -> tuple[list[int], list[int], list[int], int, int]:
+    """R3, R4 in card numbers: both hands, the stock top first, the first attacker, the trump."""
+    check_seed(seed)
+    deck = list(range(36))
+    random.Random(seed).shuffle(deck)
+    face_up = deck[2 * HAND_SIZE]
+    stock = [*deck[2 * HAND_SIZE + 1 :], face_up]
+    hands = [deck[:HAND_SIZE], deck[HAND_SIZE : 2 * HAND_SIZE]]
+    trump = face_up // 9
+    return hands[0], hands[1], stock, _first_attacker(hands, trump), trump
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +153,11 @@ class Outcome:
         return self.loser is None
 
 
+# A stop's bout, as Applied keeps it: (attacks, defences, taken, stock top drawn from, cards drawn,
+# drawn first, next attacker, outcome).
+_Bout = tuple[list[int], list[int], bool, list[int], int, int, "int | None", "Outcome | None"]
+
+
 class Applied:
     """What one action did, as :meth:`Game.apply` returns it. Read-only.
 
@@ -158,30 +171,23 @@ class Applied:
     :class:`Card` objects only when they are asked for.
     """
 
-    __slots__ = ("_action", "_bout", "_cards", "_move", "_next", "_outcome", "_phase", "_player", "_target")
+    __slots__ = ("_bout", "_move", "_phase", "_player", "_target", "_trump")
 
     def __init__(
         self,
         player: int,
-        action: Action,
-        cards: tuple[Card, ...],
+        trump: int,
         move: int,
         phase: int,
         target: int = -1,
-        bout: tuple[list[int], list[int], bool, list[int], int, int] | None = None,
-        next_attacker: int | None = None,
-        outcome: Outcome | None = None,
+        bout: _Bout | None = None,
     ) -> None:
         self._player = player
-        self._action = action
-        self._cards = cards  # the game's Card of each value number
+        self._trump = trump
         self._move = move
         self._phase = phase
         self._target = target
-        # a stop's bout: (attacks, defences, taken, stock top drawn from, cards drawn, drawn first)
         self._bout = bout
-        self._next = next_attacker
-        self._outcome = outcome
 
     @property
     def player(self) -> int:
@@ -189,7 +195,7 @@ class Applied:
 
     @property
     def action(self) -> Action:
-        return self._action
+        return ACTION_OF_MOVE[self._trump][self._move]
 
     @property
     def phase(self) -> Phase:
@@ -198,17 +204,17 @@ class Applied:
 
     @property
     def played(self) -> Card | None:
-        return self._cards[self._move % DEFEND_OFFSET] if self._move < TAKE_ID else None
+        return CARD_OF_VALUE[self._trump][self._move % DEFEND_OFFSET] if self._move < TAKE_ID else None
 
     @property
     def beaten(self) -> Card | None:
-        return self._cards[self._target] if self._target >= 0 else None
+        return CARD_OF_VALUE[self._trump][self._target] if self._target >= 0 else None
 
     def _table_cards(self, taken: bool) -> tuple[Card, ...]:
         if self._bout is None or self._bout[2] != taken:
             return ()
         attacks, defences = self._bout[0], self._bout[1]
-        cards = self._cards
+        cards = CARD_OF_VALUE[self._trump]
         return tuple(cards[c] for pair in zip(attacks, defences, strict=True) for c in pair if c >= 0)
 
     @property
@@ -223,10 +229,10 @@ class Applied:
     def drawn(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         if self._bout is None:
             return (), ()
-        _, _, _, top, count, first_count = self._bout
-        cards = self._cards
+        top, count, first_count = self._bout[3:6]
+        cards = CARD_OF_VALUE[self._trump]
         from_top = [cards[c] for c in reversed(top[len(top) - count :])] if count else []
-        first = self._player if self._action.kind is ActionKind.STOP else 0  # the bout's attacker
+        first = self._player  # a stop is the bout's attacker's, who draws first
         drawn: list[tuple[Card, ...]] = [(), ()]
         drawn[first] = tuple(from_top[:first_count])
         drawn[1 - first] = tuple(from_top[first_count:])
@@ -234,11 +240,11 @@ class Applied:
 
     @property
     def next_attacker(self) -> int | None:
-        return self._next
+        return None if self._bout is None else self._bout[6]
 
     @property
     def outcome(self) -> Outcome | None:
-        return self._outcome
+        return None if self._bout is None else self._bout[7]
 
     @property
     def ended_bout(self) -> bool:
@@ -277,11 +283,12 @@ class Game:
     :mod:`durak.kernel`); :meth:`legal_ids` / :meth:`apply_id` are the same in Action ids.
     """
 
-    __slots__ = ("_actions", "_cards", "_deal", "_legal", "_moves", "_state", "_trump", "seed")
+    __slots__ = ("_actions", "_cards", "_deal", "_legal", "_moves", "_start", "_state", "_trump", "seed")
 
     _state: State
     _trump: int
-    _deal: Deal
+    _deal: Deal | None  # made from _start when first asked for
+    _start: tuple[list[int], list[int], list[int], int, int]
     seed: int | None
 
     # --- construction ---
@@ -295,7 +302,8 @@ class Game:
         """
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        game = cls(Deal.shuffled(seed))
+        game = cls.__new__(cls)
+        game._set_up(*_shuffled(seed))  # the Deal of Cards is made only if asked for
         game.seed = seed
         return game
 
@@ -350,25 +358,33 @@ class Game:
 
     def __init__(self, deal: Deal) -> None:
         """The game at the start of ``deal`` (not checked: use :meth:`from_deal` for that)."""
-        trump = deal.trump.ordinal
-        values = TO_VALUE[trump]
-        stock = [values[card._index] for card in reversed(deal.stock)]  # bottom first
+        hand0, hand1, stock = ([card._index for card in cards] for cards in (*deal.hands, deal.stock))
+        self._set_up(hand0, hand1, stock, deal.attacker, deal.trump.ordinal)
         self._deal = deal
+
+    def _set_up(
+        self, hand0: list[int], hand1: list[int], stock: list[int], attacker: int, trump: int
+    ) -> None:
+        """The start of the game from card numbers (the stock top first)."""
+        values = TO_VALUE[trump]
+        bottom_first = [values[card] for card in reversed(stock)]
+        self._start = (hand0, hand1, stock, attacker, trump)
+        self._deal = None
         self._trump = trump
         self._cards = CARD_OF_VALUE[trump]
         self._actions = ACTION_OF_MOVE[trump]
         self._moves = _MOVE_OF_ID[trump]
         hands = [0, 0]
-        for player in (0, 1):
-            for card in deal.hands[player]:
-                hands[player] |= 1 << values[card._index]
-        dealt = len(stock) + len(deal.hands[0]) + len(deal.hands[1])
+        for player, hand in enumerate((hand0, hand1)):
+            for card in hand:
+                hands[player] |= 1 << values[card]
         self._state = State(
             hands,
-            stock,
-            deal.attacker,
-            trump_card=stock[0] if stock else -1,
-            discard=0 if dealt == 36 else None,  # every card dealt: none discarded (else: the rest)
+            bottom_first,
+            attacker,
+            trump_card=bottom_first[0] if bottom_first else -1,
+            # every card dealt: none discarded (else the rest are)
+            discard=0 if len(stock) + len(hand0) + len(hand1) == 36 else None,
         )
         # what the last legal_actions() found: (history length, offset, suit-major cards, other)
         self._legal = (-1, 0, 0, -1)
@@ -378,7 +394,7 @@ class Game:
         """An independent copy; ``history=False`` leaves out the moves so far (faster, for
         search: the copy's :attr:`history` then starts empty)."""
         other = Game.__new__(Game)
-        for name in ("_actions", "_cards", "_deal", "_moves", "_trump", "seed"):
+        for name in ("_actions", "_cards", "_deal", "_moves", "_start", "_trump", "seed"):
             setattr(other, name, getattr(self, name))
         other._state = self._state.copy(history)
         other._legal = (-1, 0, 0, -1)
@@ -393,6 +409,9 @@ class Game:
 
     @property
     def deal(self) -> Deal:
+        """How the game began."""
+        if self._deal is None:
+            self._deal = Deal._of_numbers(*self._start)
         return self._deal
 
     def _sorted(self, mask: int) -> tuple[Card, ...]:
@@ -488,7 +507,8 @@ class Game:
         the readable order (by suit, then rank), take or stop last."""
         state = self._state
         offset, cards, other = state.legal_cards()
-        suit_major = mask_from_value(cards, self._trump)
+        t0, t1, t2, t3 = FROM_VALUE_CHUNKS[self._trump]  # mask_from_value(), spelled out: it is hot
+        suit_major = t0[cards & 511] | t1[cards >> 9 & 511] | t2[cards >> 18 & 511] | t3[cards >> 27]
         a0, a1, a2, a3 = _ACTION_CHUNKS[offset]
         actions = [*a0[suit_major & 511], *a1[suit_major >> 9 & 511], *a2[suit_major >> 18 & 511],
                    *a3[suit_major >> 27]]  # fmt: skip
@@ -599,22 +619,15 @@ class Game:
             before, left = state.hands[attacker], len(state.stock)
             state.play(STOP)  # the kernel starts the next bout with fresh lists: these stay as they were
             over = state.phase == OVER
-            return Applied(
-                attacker,
-                self._actions[STOP],
-                self._cards,
-                STOP,
-                phase,
-                bout=(*bout, left - len(state.stock), (state.hands[attacker] & ~before).bit_count()),
-                next_attacker=None if over else state.attacker,
-                outcome=Outcome(state.loser) if over else None,
-            )
+            drawn = left - len(state.stock), (state.hands[attacker] & ~before).bit_count()
+            ending = None if over else state.attacker, Outcome(state.loser) if over else None
+            return Applied(attacker, self._trump, STOP, phase, -1, (*bout, *drawn, *ending))
         if phase == DEFEND:
             target = state.attacks[-1]
             state.play(move)
-            return Applied(1 - attacker, self._actions[move], self._cards, move, phase, target)
+            return Applied(1 - attacker, self._trump, move, phase, target)
         state.play(move)
-        return Applied(attacker, self._actions[move], self._cards, move, phase)
+        return Applied(attacker, self._trump, move, phase)
 
     def apply_id(self, action_id: int) -> None:
         """Play a legal action given by its :class:`Action` id, without checking it.

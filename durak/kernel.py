@@ -130,11 +130,17 @@ def from_value(value: int, trump: int) -> int:
     return FROM_VALUE[trump][value]
 
 
-# The set bits of every 9-bit chunk of a mask, as card numbers (four lookups beat a loop per card).
-_BIT_CHUNKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(9 * chunk + i for i in range(9) if part >> i & 1) for part in range(512))
-    for chunk in range(4)
-)
+def _number_chunks(offset: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For every 9-bit chunk of a mask, the numbers ``offset + card`` of its set bits, in order."""
+    return tuple(
+        tuple(tuple(offset + 9 * chunk + i for i in range(9) if part >> i & 1) for part in range(512))
+        for chunk in range(4)
+    )
+
+
+# The cards of a mask in four lookups, which beat a loop per card; also as defence moves.
+_BIT_CHUNKS = _number_chunks(0)
+_MOVE_CHUNKS = {0: _BIT_CHUNKS, DEFEND_OFFSET: _number_chunks(DEFEND_OFFSET)}
 
 
 def bits(mask: int) -> list[int]:
@@ -159,20 +165,21 @@ def _chunk_tables(table: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(_renumber(part << 9 * chunk, table) for part in range(512)) for chunk in range(4))
 
 
-# Renumbering a whole mask is four lookups: the readable views and the legal actions need it often.
-_TO_VALUE_CHUNKS = tuple(_chunk_tables(table) for table in TO_VALUE)
-_FROM_VALUE_CHUNKS = tuple(_chunk_tables(table) for table in FROM_VALUE)
+# Renumbering a whole mask is four lookups (``FROM_VALUE_CHUNKS[trump][chunk][9 bits]``): the
+# readable views and the legal actions need it often.
+TO_VALUE_CHUNKS = tuple(_chunk_tables(table) for table in TO_VALUE)
+FROM_VALUE_CHUNKS = tuple(_chunk_tables(table) for table in FROM_VALUE)
 
 
 def mask_to_value(mask: int, trump: int) -> int:
     """A mask of suit-major card numbers, renumbered in value order."""
-    t0, t1, t2, t3 = _TO_VALUE_CHUNKS[trump]
+    t0, t1, t2, t3 = TO_VALUE_CHUNKS[trump]
     return t0[mask & 511] | t1[mask >> 9 & 511] | t2[mask >> 18 & 511] | t3[mask >> 27]
 
 
 def mask_from_value(mask: int, trump: int) -> int:
     """A mask of value numbers, renumbered as suit-major card numbers."""
-    t0, t1, t2, t3 = _FROM_VALUE_CHUNKS[trump]
+    t0, t1, t2, t3 = FROM_VALUE_CHUNKS[trump]
     return t0[mask & 511] | t1[mask >> 9 & 511] | t2[mask >> 18 & 511] | t3[mask >> 27]
 
 
@@ -375,7 +382,8 @@ class State:
     def legal_moves(self) -> list[int]:
         """The legal moves, cheapest cards first, take or stop last."""
         offset, cards, other = self.legal_cards()
-        moves = [offset + c for c in bits(cards)] if offset else bits(cards)
+        b0, b1, b2, b3 = _MOVE_CHUNKS[offset]
+        moves = [*b0[cards & 511], *b1[cards >> 9 & 511], *b2[cards >> 18 & 511], *b3[cards >> 27]]
         if other >= 0:
             moves.append(other)
         return moves
