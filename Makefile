@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: tutorial app test lint typecheck bench clean i18n pot
+.PHONY: tutorial app test lint typecheck bench clean i18n pot notebooks
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ typecheck: $(VENV)/.test
 
 test: lint typecheck
 	$(BIN)/python -m pytest --nbval-lax durak tests notebooks
+
+# The notebook files are written from the lesson content (durak/tutorial/lessons/content) and the catalogs.
+notebooks: $(VENV)/.test
+	$(BIN)/python -m durak.tutorial.lessons.notebooks
 
 bench: $(VENV)/.test
 	$(BIN)/python bench/playouts.py

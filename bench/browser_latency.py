@@ -100,7 +100,7 @@ def main() -> None:
             "**/*", lambda r: r.continue_() if r.request.url.startswith("http://127.0.0.1") else r.abort()
         )
         page.set_default_timeout(60_000)
-        open_in_voila(page, server, "05_play_vs_ai.ipynb")
+        open_in_voila(page, server, "07_play_vs_ai.ipynb")
         page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for()
         page.locator(f"{PLAY} .durak-level button").nth(["easy", "normal", "hard"].index(args.level)).click()
         for _ in range(args.games):

@@ -45,9 +45,7 @@ class Suit(enum.StrEnum):
         """A suit from its symbol or its English letter (S, C, H, D, either case)."""
         suit = _SUIT_SPELLINGS.get(_plain(text))
         if suit is None:
-            raise InvalidNotation(
-                f"unknown suit {_shown(text)}: use one of ♠ ♣ ♥ ♦ or the letters S C H D"
-            )
+            raise InvalidNotation(f"unknown suit {_shown(text)}: use one of ♠ ♣ ♥ ♦ or the letters S C H D")
         return suit
 
 

@@ -21,11 +21,12 @@ import locale
 import os
 import sys
 import warnings
-import weakref
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from durak.listeners import Listeners
 
 __all__ = [
     "DOMAIN",
@@ -194,34 +195,14 @@ class _LanguageState:
 
     def __init__(self) -> None:
         self.language = initial_language()
-        self._listeners: list[Callable[[], Callable[[str], Any] | None]] = []
+        self.listeners = Listeners()
 
     def set(self, language: str) -> None:
         code = _normalize(language)
         if code == self.language:
             return
         self.language = code
-        for listener in list(self._listeners):
-            callback = listener()
-            if callback is None:
-                self._listeners.remove(listener)
-            else:
-                callback(code)
-
-    def subscribe(self, callback: Callable[[str], Any]) -> Callable[[], None]:
-        # Bound methods are held weakly so that a forgotten view can be garbage-collected.
-        ref: Callable[[], Callable[[str], Any] | None]
-        if hasattr(callback, "__self__") and hasattr(callback, "__func__"):
-            ref = weakref.WeakMethod(callback)
-        else:
-            ref = lambda: callback  # noqa: E731
-        self._listeners.append(ref)
-
-        def unsubscribe() -> None:
-            if ref in self._listeners:
-                self._listeners.remove(ref)
-
-        return unsubscribe
+        self.listeners.notify(code)
 
 
 _state = _LanguageState()
@@ -238,7 +219,7 @@ def set_language(language: str) -> None:
 
 def on_language_change(callback: Callable[[str], Any]) -> Callable[[], None]:
     """Call ``callback(new_language)`` after each change; returns a function that unsubscribes."""
-    return _state.subscribe(callback)
+    return _state.listeners.subscribe(callback)
 
 
 def gettext(message: str) -> str:

@@ -3,6 +3,8 @@
 - **A Host check.** Voilà's standalone server serves any ``Host`` header (it hard-codes
   ``allow_remote_access``), so a web page could reach it through DNS rebinding. Here only
   ``localhost`` and loopback addresses are served, as JupyterLab does.
+- **No how-to-run cells.** Voilà runs every cell itself, so the notebooks' "Run All Cells"
+  cells (tagged ``durak-lab-only``) are left out.
 - **An info file once it listens** (``--TutorialVoila.info_file``), like JupyterLab's
   ``--ServerApp.info_file``, so that the launcher prints its link only when it is true.
 
@@ -29,6 +31,10 @@ class TutorialVoila(Voila):  # type: ignore[misc]
     info_file = Unicode("", config=True, help="Write the server's port and pid here once it listens.")
     auto_token = Bool(True, config=True, help="Require a token: JUPYTER_TOKEN's, else a random one.")
 
+    def initialize(self, argv: Any = None) -> None:
+        super().initialize(argv)
+        self.voila_configuration.prelaunch_hook = _without_lab_cells
+
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
         settings["allow_remote_access"] = False  # check the Host header (jupyter_server's check_host)
@@ -49,6 +55,12 @@ class TutorialVoila(Voila):  # type: ignore[misc]
         if self.info_file:
             Path(self.info_file).unlink(missing_ok=True)
         super().stop()
+
+
+def _without_lab_cells(_request: Any, notebook: Any, cwd: str) -> Any:
+    from durak.tutorial.lessons.notebooks import without_lab_cells
+
+    return without_lab_cells(notebook)
 
 
 main = TutorialVoila.launch_instance

@@ -1,19 +1,25 @@
-"""The exercise models: answers agree with the rules, every click gets the right feedback."""
+"""The exercise models: answers come from the rules engine, and every click, right or wrong, in
+every language, is answered with its reason: no generic "try again", nothing left unexplained."""
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterator
 
 import pytest
 
-from durak import Action, Card, Game, Phase
+from durak import STOP, TAKE, Card, Game, Phase
+from durak.ai import hint
 from durak.i18n import LANGUAGES, set_language
 from durak.tutorial import exercises as ex
+from durak.tutorial.lessons import model as lm
+from durak.tutorial.lessons.content import NOTEBOOK_EXERCISES
+from durak.tutorial.lessons.content.reference import RULES
 
-NON_PLAY = [eid for eid in ex.EXERCISES if not isinstance(ex.build(eid), ex.PlayOut)]
+QUIZ = [eid for eid in ex.EXERCISES if isinstance(ex.build(eid), (ex.PickAll, ex.Choose))]
 PLAY = [eid for eid in ex.EXERCISES if isinstance(ex.build(eid), ex.PlayOut)]
+COACHED = [eid for eid in ex.EXERCISES if isinstance(ex.build(eid), ex.Coached)]
+GENERIC = {"Not quite. Try again.", "Right!", "Look again: there is at least one."}
 
 
 @pytest.fixture(autouse=True)
@@ -30,21 +36,26 @@ def beats(card: Card, target: Card, trump: object) -> bool:
     return card.suit == trump
 
 
+def table_cards(game: Game) -> set[Card]:
+    return {card for pair in game.table for card in pair if card is not None}
+
+
 # --- the registry ---------------------------------------------------------------------
 
 
-def test_ids_are_unique_and_match_the_factories() -> None:
-    ids = [factory().id for factories in ex.NOTEBOOK_EXERCISES.values() for factory in factories]
-    assert len(ids) == len(set(ids)) == len(ex.EXERCISES)
+def test_at_least_35_exercises_with_unique_ids_in_notebook_order() -> None:
+    ids = [factory().id for factories in NOTEBOOK_EXERCISES.values() for factory in factories]
+    assert len(ids) == len(set(ids)) == len(ex.EXERCISES) >= 35
     assert ids == list(ex.EXERCISES)
+    assert set(ex.NOTEBOOK_EXERCISES) == set(NOTEBOOK_EXERCISES)
 
 
 @pytest.mark.parametrize("exercise_id", list(ex.EXERCISES))
 def test_every_exercise_is_well_formed(exercise_id: str) -> None:
     exercise = ex.build(exercise_id)
-    assert re.fullmatch(r"R([1-9]|1[0-2])", exercise.rule)
-    assert exercise.answers <= set(exercise.choices)
-    assert exercise.prompt in ex.prompt_text(exercise) or "{" in exercise.prompt
+    assert exercise.rule in RULES
+    assert exercise.answers and exercise.answers <= set(exercise.choices)
+    assert "{" not in exercise.prompt.text()
     assert not exercise.solved and exercise.last is None
 
 
@@ -58,7 +69,84 @@ def test_unknown_exercise_and_foreign_answer_are_refused() -> None:
         exercise.check("take")
 
 
-# --- the answers follow the rules -----------------------------------------------------
+# --- every click is answered with its reason --------------------------------------------
+
+
+def feedback_of(exercise_id: str, choice: ex.Answer) -> lm.Feedback:
+    return ex.build(exercise_id).check(choice)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("exercise_id", QUIZ)
+def test_every_choice_right_and_wrong_is_explained_in_every_language(exercise_id: str, language: str) -> None:
+    set_language(language)
+    exercise = ex.build(exercise_id)
+    texts = {}
+    for choice in exercise.choices:
+        feedback = feedback_of(exercise_id, choice)
+        text = ex.feedback_text(feedback)
+        assert text and "{" not in text and "}" not in text, (choice, text)
+        assert feedback.correct == (choice in exercise.answers), choice
+        assert not any(generic == text for generic in GENERIC), (choice, text)
+        texts[choice] = text
+    right = {texts[choice] for choice in exercise.answers}
+    wrong = {texts[choice] for choice in exercise.choices if choice not in exercise.answers}
+    assert not right & wrong, "a wrong click must not read like a right one"
+
+
+@pytest.mark.parametrize("exercise_id", QUIZ)
+def test_a_wrong_card_is_named_in_its_explanation(exercise_id: str) -> None:
+    exercise = ex.build(exercise_id)
+    for choice in exercise.choices:
+        if isinstance(choice, Card) and choice not in exercise.answers:
+            assert str(choice) in ex.feedback_text(feedback_of(exercise_id, choice))
+
+
+@pytest.mark.parametrize("exercise_id", QUIZ)
+def test_a_right_card_says_why(exercise_id: str) -> None:
+    exercise = ex.build(exercise_id)
+    for answer in exercise.answers:
+        text = ex.feedback_text(feedback_of(exercise_id, answer))
+        if isinstance(answer, Card):
+            assert str(answer) in text, text  # the reason names the card
+
+
+@pytest.mark.parametrize("exercise_id", QUIZ)
+def test_right_clicks_solve(exercise_id: str) -> None:
+    exercise = ex.build(exercise_id)
+    if isinstance(exercise, ex.Choose):  # one right click is enough, whichever it is
+        for answer in exercise.answers:
+            fresh = ex.build(exercise_id)
+            assert fresh.check(answer).done and fresh.solved
+        return
+    answers = sorted(exercise.answers, key=str)
+    feedbacks = [exercise.check(answer) for answer in answers]
+    assert all(feedback.correct for feedback in feedbacks)
+    assert [feedback.done for feedback in feedbacks] == [False] * (len(answers) - 1) + [True]
+    assert exercise.solved
+    again = exercise.check(answers[0])
+    assert again.correct and ("already" in ex.feedback_text(again) or answers == ["none"])
+    exercise.reset()
+    assert not exercise.solved and exercise.last is None
+
+
+def test_none_of_them_is_always_offered_so_it_gives_nothing_away() -> None:
+    for exercise_id in QUIZ:
+        exercise = ex.build(exercise_id)
+        if isinstance(exercise, ex.PickAll):
+            assert "none" in exercise.choices, exercise_id
+    assert ex.build("beat_plain").check("none").correct is False
+    limit = ex.build("limit_six")
+    assert limit.answers == {"none"} and limit.check("none").done
+
+
+def test_a_broken_translation_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lm, "gettext", lambda message: message.replace("{card}", "{karte}"))
+    text = lm.Say("{card} is an ace: Т stands for Туз.", card=Card.parse("Т♠")).text()
+    assert text == "Т♠ is an ace: Т stands for Туз."
+
+
+# --- the answers come from the engine ------------------------------------------------------
 
 
 @pytest.mark.parametrize("exercise_id", ["beat_plain", "beat_trump"])
@@ -67,50 +155,62 @@ def test_beating_answers_follow_r6(exercise_id: str) -> None:
     (attack, defence), *_ = exercise.game.table
     assert defence is None
     expected = {card for card in exercise.game.hands[0] if beats(card, attack, exercise.game.trump)}
-    assert exercise.answers == expected
-    assert exercise.answers != set(exercise.game.hands[0])  # there is something to get wrong
+    assert exercise.answers == expected != set(exercise.game.hands[0])
 
 
-def test_beat_or_take_offers_take_even_when_a_card_beats() -> None:
-    exercise = ex.build("beat_or_take")
-    attack = exercise.game.table[-1][0]
-    beaters = {c for c in exercise.game.hands[0] if beats(c, attack, exercise.game.trump)}
-    assert beaters and exercise.answers == {*beaters, "take"}
-
-
-def test_throw_in_answers_match_table_ranks() -> None:
+def test_throw_in_answers_match_table_ranks_of_attack_and_defence() -> None:
     exercise = ex.build("throw_in")
-    ranks = {card.rank for pair in exercise.game.table for card in pair if card is not None}
+    ranks = {card.rank for card in table_cards(exercise.game)}
     assert exercise.answers == {c for c in exercise.game.hands[0] if c.rank in ranks}
-    assert len(ranks) == 2  # an attack rank and a different defence rank
+    assert len(ranks) == 2
 
 
-@pytest.mark.parametrize(("exercise_id", "limit"), [("limit_defender", 2), ("limit_six", 6)])
-def test_limit_exercises_have_matching_cards_but_no_answer(exercise_id: str, limit: int) -> None:
+@pytest.mark.parametrize(
+    ("exercise_id", "limit"), [("limit_defender", 2), ("limit_six", 6), ("limit_after_take", 3)]
+)
+def test_limit_exercises_have_matching_cards_but_nothing_may_be_added(exercise_id: str, limit: int) -> None:
     exercise = ex.build(exercise_id)
-    ranks = {card.rank for pair in exercise.game.table for card in pair if card is not None}
+    ranks = {card.rank for card in table_cards(exercise.game)}
     assert len(exercise.game.table) == exercise.game.bout_limit == limit
     assert any(card.rank in ranks for card in exercise.game.hands[0])  # the limit is what stops them
-    assert exercise.answers == frozenset() and "none" in exercise.choices
+    assert [a for a in exercise.game.legal_actions() if a.card] == []
+
+
+def test_the_limit_still_binds_after_a_take() -> None:
+    game = ex.build("limit_after_take").game
+    assert game.phase is Phase.ADDING and game.bout_limit < 6
+
+
+def test_leading_is_one_card_at_a_time() -> None:
+    exercise = ex.build("lead_one_at_a_time")
+    assert exercise.answers == {"one_at_a_time"}
+    game = exercise.game.copy()
+    game.apply("attack 7♣")
+    assert not game.can_apply("attack 7♥")
 
 
 def test_any_card_may_lead() -> None:
     exercise = ex.build("lead_any")
     assert exercise.game.phase is Phase.LEAD and exercise.game.attacker == 0
     assert exercise.answers == set(exercise.game.hands[0])
-    assert any(card.suit == exercise.game.trump for card in exercise.answers)  # trumps too
 
 
-def test_add_after_take_is_in_the_adding_phase() -> None:
-    exercise = ex.build("add_after_take")
-    assert exercise.game.phase is Phase.ADDING and exercise.answers
-
-
-def test_take_pickup_answers_are_the_whole_table() -> None:
+def test_take_pickup_answers_are_the_whole_table_defences_too() -> None:
     exercise = ex.build("take_pickup")
-    table = {card for pair in exercise.game.table for card in pair if card is not None}
-    assert exercise.answers == table
-    assert any(defence is not None for _, defence in exercise.game.table)  # defences are picked up too
+    assert exercise.answers == table_cards(exercise.game)
+    assert any(defence is not None for _, defence in exercise.game.table)
+
+
+def test_refill_answers_come_from_what_the_stop_does() -> None:
+    last = ex.build("refill_last_card")
+    assert len(last.game.stock) == 1 and last.answers == {"you"} and last.game.attacker == 0
+    draw = ex.build("refill_draw")
+    need = 6 - len(draw.game.hands[0])
+    assert draw.answers == set(draw.game.stock[:need])  # from the top, before the AI draws
+    taker = ex.build("refill_after_take")
+    after = taker.game.copy()
+    after.apply(STOP)
+    assert taker.answers == {"0"} and len(after.hands[1]) > 6
 
 
 def test_first_attacker_exercises_cover_the_three_cases() -> None:
@@ -121,210 +221,152 @@ def test_first_attacker_exercises_cover_the_three_cases() -> None:
         assert len(game.stock) == 24 and game.stock[-1].suit == game.trump  # a real deal
         trumps = [c for hand in game.hands for c in hand if c.suit == game.trump]
         lowest = {min(trumps, key=lambda c: c.rank)} if trumps else set()
-        players[exercise_id] = exercise.answers - lowest  # the card that decides is right too
+        players[exercise_id] = exercise.answers - lowest
         assert exercise.answers >= lowest
     assert players == {
         "first_attacker_ai": {"ai"},
         "first_attacker_you": {"you"},
         "first_attacker_no_trump": {"you"},
     }
-    no_trump = ex.build("first_attacker_no_trump")
-    wrong = no_trump.check(no_trump.game.hands[1][0])
-    assert wrong.key == "not_a_trump" and not wrong.correct
-    ai_first = ex.build("first_attacker_ai")
-    assert ai_first.check(Card.parse("Т♥")).key == "not_lowest_trump"
-    assert ai_first.check(Card.parse("8♥")).done
+    text = ex.feedback_text(ex.build("first_attacker_ai").check("you"))
+    assert "9♥" in text and "8♥" in text  # your lowest trump, and the AI's lower one
 
 
-def test_refill_answers() -> None:
-    last = ex.build("refill_last_card")
-    assert len(last.game.stock) == 1 and last.answers == {"you"} and last.game.attacker == 0
-    draw = ex.build("refill_draw")
-    need = 6 - len(draw.game.hands[0])
-    assert draw.answers == set(draw.game.stock[:need])  # from the top, before the AI draws
-
-
-def test_deck_answers() -> None:
+def test_the_deck_and_setup_answers() -> None:
     assert {str(card) for card in ex.build("deck_aces").answers} == {"Т♠", "Т♣", "Т♥", "Т♦"}
-    highest = ex.build("deck_highest")
-    assert highest.answers == {max(highest.card_choices, key=lambda card: card.rank)}
     trumps = ex.build("deck_trumps")
     assert trumps.answers == {c for c in trumps.game.hands[0] if c.suit == trumps.game.trump}
-    assert 0 < len(trumps.answers) < 6
-    assert ex.build("setup_stock").answers == {"24"}
+    assert not trumps.trump_tint  # the marks would give it away
+    stock = ex.build("setup_stock")
+    assert stock.answers == {"24"} and not stock.stock_count
 
 
-# --- clicking right and wrong ---------------------------------------------------------
+def test_the_end_is_checked_only_after_a_complete_bout() -> None:
+    checked = ex.build("hands_checked")
+    game = checked.game
+    assert not game.is_over and not game.hands[1] and checked.answers == {"not_yet"}
+    game.apply("defend 10♠")
+    assert game.apply("stop").outcome is not None and game.is_draw  # the draw the rule exists for
+    out = ex.build("out_only_when_stock_empty")
+    after = out.game.copy()
+    done = after.apply(STOP)
+    assert out.answers == {"not_yet"} and done.outcome is None and done.drawn[0]
 
 
-@pytest.mark.parametrize("exercise_id", NON_PLAY)
-def test_wrong_clicks_are_explained_and_do_not_solve(exercise_id: str) -> None:
+# --- strategy: the AI agrees ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("exercise_id", ["take_early", "lead_low_pair", "save_trumps"])
+def test_the_strategy_answers_are_what_the_ais_search_plays(exercise_id: str) -> None:
     exercise = ex.build(exercise_id)
-    wrong = [choice for choice in exercise.choices if choice not in exercise.answers]
-    assert wrong or exercise_id == "lead_any", "every exercise but 'lead any card' has a wrong choice"
-    for choice in wrong:
-        if choice == "none" and not exercise.answers:
-            continue
-        feedback = exercise.check(choice)
-        assert not feedback.correct and not feedback.done and not exercise.solved
-        text = ex.feedback_text(feedback)
-        assert text and "{" not in text
-        if isinstance(choice, Card) and feedback.key != "illegal":
-            assert str(choice) in text  # the explanation names the card
+    game = exercise.game
+    suggested = hint(game.observation(0), game.legal_actions()).action
+    answer = "take" if suggested == TAKE else suggested.card
+    assert answer in exercise.answers, (exercise_id, suggested)
 
 
-@pytest.mark.parametrize("exercise_id", NON_PLAY)
-def test_right_clicks_solve(exercise_id: str) -> None:
-    exercise = ex.build(exercise_id)
-    if isinstance(exercise, ex.Choose):  # one right click is enough, whichever it is
-        for answer in exercise.answers:
-            fresh = ex.build(exercise_id)
-            feedback = fresh.check(answer)
-            assert feedback.correct and feedback.done and fresh.solved
-            assert feedback.key == fresh.explanation and "{" not in ex.feedback_text(feedback)
-        return
-    answers = sorted(exercise.answers, key=str) or ["none"]
-    feedbacks = [exercise.check(answer) for answer in answers]
-    assert all(feedback.correct for feedback in feedbacks)
-    assert [feedback.done for feedback in feedbacks] == [False] * (len(answers) - 1) + [True]
-    assert exercise.solved
-    assert "{" not in ex.feedback_text(feedbacks[-1])
-    exercise.reset()
-    assert not exercise.solved and exercise.last is None
+def test_counting_cards_finds_the_ais_hand_from_what_you_saw() -> None:
+    exercise = ex.build("count_cards")
+    game = exercise.game
+    assert not game.stock and exercise.answers == set(game.hands[1])
+    assert ex.build("trump_card_draw").answers == {"ai"}
 
 
-def test_a_broken_translation_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ex, "gettext", lambda message: message.replace("{card}", "{karte}"))
-    text = ex.message_text("not_an_ace", {"card": Card.parse("10♠")})
-    assert text == "10♠ is not an ace. The ace carries the index Т, for Туз."
+# --- coached bouts ------------------------------------------------------------------------
 
 
-def test_progress_and_repeated_clicks() -> None:
-    exercise = ex.build("beat_plain")
-    first = exercise.check(Card.parse("10♥"))
-    assert (first.key, first.params) == ("found", {"left": 2})
-    assert ex.feedback_text(first) == "Right! 2 more to find."
-    again = exercise.check(Card.parse("10♥"))
-    assert again.key == "already_found" and again.correct and not exercise.solved
-    assert ex.feedback_text(exercise.check(Card.parse("6♠"))) == "Right! One more to find."
+def play_coached(exercise: ex.Coached, prefer: tuple[str, ...]) -> list[str]:
+    """Play a coached bout with the first legal move (or a preferred one), then answer every
+    step, clicking one wrong choice first each time. Returns every text shown."""
+    said = []
+    for _ in range(60):
+        if exercise.solved:
+            return said
+        choices, answers = exercise.choices, exercise.answers
+        wrong = [c for c in choices if c not in answers and c not in exercise.found]
+        if wrong:
+            feedback = exercise.check(wrong[0])
+            assert not feedback.correct
+            said.append(ex.feedback_text(feedback))
+        click = next((p for p in prefer if p in exercise.answers), sorted(exercise.answers, key=str)[0])
+        feedback = exercise.check(click)
+        assert feedback.correct, (click, ex.feedback_text(feedback))
+        said.append(ex.feedback_text(feedback))
+    raise AssertionError("the coached bout did not end")
 
 
-def test_none_is_wrong_when_there_are_answers() -> None:
-    exercise = ex.build("limit_six")
-    assert exercise.check("none").done
-    exercise = ex.build("limit_defender")
-    text = ex.feedback_text(exercise.check(exercise.card_choices[0]))
-    assert "2" in text  # the defender's hand size at the start of the bout
+def test_a_coached_bout_with_a_stock_goes_lead_beat_throw_in_stop_discard_refill_next() -> None:
+    exercise = ex.build("coached_bout")
+    assert exercise.playing and len(exercise.game.stock) == 24 and exercise.game.to_move == 0
+    said = play_coached(exercise, ("stop",))
+    assert exercise.solved and exercise.ended is not None and exercise.ended.discarded
+    assert [step.answers for step in exercise.steps] == [
+        {"discard"},
+        {"you"},
+        set(exercise.ended.drawn[0]),
+        {"ai"},
+    ]
+    assert all("{" not in text for text in said)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_message_renders_in_every_language(language: str) -> None:
-    set_language(language)
-    sample = {"card": Card.parse("Т♠"), "higher": Card.parse("К♠"), "suit": Card.parse("6♥").suit, "left": 3}
-    for key, _message in ex.MESSAGES.items():
-        if key == "illegal":
-            continue
-        text = ex.message_text(key, sample)
-        assert text and "{" not in text, (language, key)
-    for option in ex.OPTION_LABELS:
-        assert ex.option_label(option)
-    for exercise_id in ex.EXERCISES:
-        assert "{" not in ex.prompt_text(ex.build(exercise_id))
+def test_a_coached_bout_that_ends_in_a_take() -> None:
+    exercise = ex.build("coached_take")
+    assert exercise.game.to_move == 0 and exercise.game.table  # the AI has led
+    play_coached(exercise, ("take",))
+    done = exercise.ended
+    assert exercise.solved and done is not None and done.picked_up and done.next_attacker == 1
+    assert exercise.steps[0].answers == set(done.picked_up)
+    assert exercise.steps[2].answers == {str(len(done.drawn[0]))}
 
 
-# --- playing out the endgames ---------------------------------------------------------
+def test_every_coached_choice_is_explained_in_every_language() -> None:
+    for language in LANGUAGES:
+        set_language(language)
+        for exercise_id in COACHED:
+            for text in play_coached(ex.build(exercise_id), ("stop", "take")):
+                assert text and "{" not in text
 
 
-def outcomes(exercise: ex.PlayOut) -> set[str]:
-    """Every result the learner can reach against :func:`ai_move`, by trying every line."""
-    results: set[str] = set()
-
-    def explore(game: Game) -> None:
-        if game.is_over:
-            results.add("draw" if game.is_draw else ("win" if game.loser == 1 else "durak"))
-            return
-        for action in game.legal_actions():
-            after = game.copy()
-            after.apply(action, player=0)
-            while not after.is_over and after.to_move == 1:
-                after.apply(ex.ai_move(after), player=1)
-            explore(after)
-
-    explore(exercise.game.copy())
-    return results
+# --- endgames played out --------------------------------------------------------------------
 
 
-def test_endgame_outcomes() -> None:
-    assert outcomes(ex.build("endgame_win")) == {"win", "durak"}  # winnable, and losable
-    assert outcomes(ex.build("endgame_draw")) == {"draw", "durak"}  # a draw is the best
-    assert outcomes(ex.build("endgame_durak")) == {"durak"}  # nothing saves you
-
-
-def play_line(exercise: ex.PlayOut, choose: int) -> ex.Feedback:
-    """Play by always picking the ``choose``-th legal move (wrapping), checking every reply."""
+def play_line(exercise: ex.PlayOut, pick: str) -> lm.Feedback:
     feedback = None
-    while not exercise.game.is_over:
+    for _ in range(60):
+        if exercise.game.is_over:
+            break
         legal = sorted(exercise.answers, key=str)
-        feedback = exercise.check(legal[choose % len(legal)])
-        assert feedback.correct or feedback.key == "goal_missed"
+        feedback = exercise.check(legal[0] if pick == "first" else legal[-1])
     assert feedback is not None
     return feedback
 
 
-def test_playing_a_draw_by_throwing_in() -> None:
-    exercise = ex.build("endgame_draw")
-    assert isinstance(exercise, ex.PlayOut)
-    first = exercise.check(Card.parse("6♠"))
-    assert first.key == "your_move" and first.events == (("ai_beats", {"card": Card.parse("7♠")}),)
-    assert ex.feedback_text(first) == "Your move. The AI beats it with 7♠."
-    exercise.check(Card.parse("6♣"))
-    assert exercise.game.hands == ((), ()) and not exercise.game.is_over  # checked after the bout
-    done = exercise.check("stop")
-    assert done.key == "goal_reached_draw" and exercise.solved
+@pytest.mark.parametrize("exercise_id", PLAY)
+def test_every_endgame_can_reach_its_goal_and_a_failure_names_the_move_that_lost(exercise_id: str) -> None:
+    exercise = ex.build(exercise_id)
+    assert exercise.open_hands and lm.goal_reachable(exercise.start.copy(), exercise.goal)
+    for pick in ("first", "last"):
+        exercise.reset()
+        feedback = play_line(exercise, pick)
+        if not exercise.solved:
+            move, better = exercise.turning_point() or (None, None)
+            assert move is not None and move != better
+            assert "let it slip" in ex.feedback_text(feedback)
 
 
-def test_a_missed_goal_can_be_retried() -> None:
-    exercise = ex.build("endgame_draw")
-    assert isinstance(exercise, ex.PlayOut)
-    exercise.check(Card.parse("6♠"))
-    exercise.check("stop")  # the AI then attacks with 7♣, which 6♣ cannot beat
-    missed = exercise.check("take")
-    assert missed.key == "goal_missed" and not missed.correct and not exercise.solved
-    assert exercise.check("take").key == "goal_missed"  # clicks after the end change nothing
-    exercise.reset()
-    assert exercise.game.to_json() == exercise.start.to_json()
+def test_exactly_one_first_move_wins_the_one_move_endgame() -> None:
+    exercise = ex.build("endgame_one_move")
+    game = exercise.game
+    winners = [a for a in game.legal_actions() if lm._keeps(game, a, "win")]
+    assert len(winners) == 1 and len(game.legal_actions()) >= 3
+    assert winners[0] != lm.GREEDY.choose(game.observation(0), game.legal_actions())  # not the natural lead
+    exercise.check(winners[0].card)
+    assert lm.goal_reachable(exercise.game.copy(), "win")
 
 
-def test_refused_moves_change_nothing() -> None:
+def test_a_refused_move_in_an_endgame_changes_nothing() -> None:
     exercise = ex.build("endgame_win")
-    assert isinstance(exercise, ex.PlayOut)
     before = exercise.game.to_json()
-    feedback = exercise.check("stop")  # a bout cannot end before its first attack
-    assert feedback.key == "illegal" and feedback.error is not None and not feedback.correct
-    assert exercise.game.to_json() == before
-    assert "lead" in ex.feedback_text(feedback)
-
-
-def test_the_durak_endgame_ends_as_the_durak_whatever_you_play() -> None:
-    for choose in range(4):
-        exercise = ex.build("endgame_durak")
-        assert isinstance(exercise, ex.PlayOut)
-        assert play_line(exercise, choose).key == "goal_reached_durak"
-        assert exercise.solved
-
-
-def test_ai_opens_when_it_attacks_first() -> None:
-    game = Game.from_deal(["6♣", "7♦"], ["Т♠", "К♠"], trump="♠")
-    exercise = ex.PlayOut("test", "R12", "prompt", game, "durak")
-    assert exercise.ai_events == (("ai_attacks", {"card": Card.parse("К♠")}),)
-    assert exercise.game.to_move == 0
-
-
-def test_ai_move_is_always_legal() -> None:
-    rng = random.Random(2024)
-    for seed in range(40):
-        game = Game.new(seed=seed)
-        while not game.is_over:
-            action = ex.ai_move(game) if game.to_move == 1 else rng.choice(game.legal_actions())
-            assert isinstance(action, Action)
-            game.apply(action)
+    feedback = exercise.check("take")
+    assert not feedback.correct and exercise.game.to_json() == before
+    assert re.search("nothing to take", ex.feedback_text(feedback))

@@ -6,6 +6,7 @@ import gettext as gettext_module
 import re
 from collections.abc import Iterator
 from html import unescape
+from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
@@ -13,30 +14,27 @@ import pytest
 from durak import Card, i18n
 from durak.i18n import LANGUAGES, gettext, set_language
 from durak.tutorial import exercises as ex
-from durak.tutorial import lessons
+from durak.tutorial import lessons, progress
+from durak.tutorial.lessons import model as lm
+from durak.tutorial.lessons import views
+from durak.tutorial.lessons.content import NOTEBOOKS, TOPICS
+from durak.tutorial.lessons.content.reference import GLOSSARY, READING_THE_TABLE, RULES, VARIANTS
 from durak.tutorial.widgets import CardButton, LanguagePicker
 
-
-@pytest.fixture(autouse=True)
-def english(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("DURAK_CONFIG_DIR", str(tmp_path))  # the language picker remembers its choice
-    set_language("en")
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("isolated")  # tests/conftest.py
 
 
 def shown(html: str) -> str:
     return unescape(html)
 
 
-def non_play_ids() -> list[str]:
-    return [eid for eid in ex.EXERCISES if not isinstance(ex.build(eid), ex.PlayOut)]
+QUIZ = [eid for eid in ex.EXERCISES if isinstance(ex.build(eid), (ex.PickAll, ex.Choose))]
 
 
 # --- exercises ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("exercise_id", non_play_ids())
+@pytest.mark.parametrize("exercise_id", QUIZ)
 def test_every_choice_has_exactly_one_button(exercise_id: str) -> None:
     view = lessons.exercise(exercise_id)
     model = view.exercise
@@ -46,39 +44,58 @@ def test_every_choice_has_exactly_one_button(exercise_id: str) -> None:
     view.close()
 
 
-@pytest.mark.parametrize("exercise_id", non_play_ids())
-def test_complete_each_exercise_wrong_then_right(exercise_id: str) -> None:
+@pytest.mark.parametrize("exercise_id", QUIZ)
+def test_complete_each_exercise_wrong_then_right_and_the_rule_is_recalled(exercise_id: str) -> None:
     view = lessons.exercise(exercise_id)
     model = view.exercise
     assert view.feedback.value == ""
-    wrong = [c for c in model.choices if c not in model.answers and not (c == "none" and not model.answers)]
-    for choice in wrong:
+    reminder = views.rule_reminder(model.rule)
+    for choice in [c for c in model.choices if c not in model.answers]:
         view.click(choice)
         assert "✗" in view.feedback.value and not model.solved
-        assert shown(view.feedback.value).count(view.feedback_text) == 1
+        assert view.feedback_text in shown(view.feedback.value)
+        assert reminder in shown(view.feedback.value)  # the rule sentence, not only "R6"
         assert view.errors.last_error is None
-    for answer in sorted(model.answers, key=str) or ["none"]:
+    for answer in sorted(model.answers, key=str):
         view.click(answer)
-        assert "✓" in view.feedback.value
+        assert "✓" in view.feedback.value and reminder not in shown(view.feedback.value)
         if isinstance(answer, Card):
-            assert view.card_buttons[answer].playable  # a found card is framed green
+            assert "durak-found" in view.card_buttons[answer]._dom_classes
     assert model.solved and gettext("Solved") in view.feedback.value
+    assert exercise_id in progress.solved()  # kept for the next notebook and the next session
     view.restart.click()
     assert not model.solved and view.feedback.value == ""
-    assert not any(button.playable for button in view.card_buttons.values())
+    assert not any("durak-found" in b._dom_classes for b in view.card_buttons.values())
     view.close()
 
 
-def test_wrong_card_feedback_names_the_rule() -> None:
+def test_a_wrong_card_is_answered_with_the_engine_reason_and_the_rule() -> None:
     view = lessons.exercise("beat_plain")
     view.click("К♣")
     assert (
         view.feedback_text
         == "К♣ does not beat 9♥: beat it with a higher card of the same suit or with a trump."
     )
-    view.click("10♥")
-    assert view.feedback_text == "Right! 2 more to find."
+    assert "R6 · Beating: A card is beaten by a higher card of its suit" in shown(view.feedback.value)
+    view.click("6♠")
+    assert view.feedback_text.startswith("6♠ is a trump, and any trump beats a card of another suit")
     view.close()
+
+
+def test_nothing_on_screen_gives_the_answer_away() -> None:
+    stock = lessons.exercise("setup_stock")  # how many cards in the stock: no count on screen
+    stock_text = " ".join(shown(w.value) for w in stock.picture.children[0].children if hasattr(w, "value"))
+    assert "24" not in stock_text
+    trumps = lessons.exercise("deck_trumps")  # find the trumps: no tint, no ★, no "Trump: ..."
+    assert not any(button.is_trump for button in trumps.card_buttons.values())
+    assert gettext("Trump: {suit}").split("{")[0] not in shown(trumps.picture.children[0].text.value)
+    limit = lessons.exercise("limit_defender")  # the table title does not say "of at most 2"
+    assert "at most" not in " ".join(
+        shown(w.value) for w in limit.picture.children if isinstance(w, widgets.HTML)
+    )
+    assert "none" in limit.option_buttons and "none" in lessons.exercise("beat_plain").option_buttons
+    for view in (stock, trumps, limit):
+        view.close()
 
 
 def test_view_rerenders_in_place_when_the_language_changes() -> None:
@@ -89,9 +106,9 @@ def test_view_rerenders_in_place_when_the_language_changes() -> None:
     for language in LANGUAGES[1:]:
         set_language(language)
         assert view.children == children  # the same widgets, new text
-        assert shown(view.prompt.value).count(ex.prompt_text(view.exercise)) == 1
+        assert view.exercise.prompt.text() in shown(view.prompt.value)
         assert view.feedback_text in shown(view.feedback.value)
-        assert gettext("Rule {rule}").format(rule="R7") in shown(view.prompt.value)
+        assert views.rule_reminder("R7") in shown(view.feedback.value)
     set_language("en")
     assert (view.prompt.value, view.feedback.value) == (english_prompt, english_feedback)
     view.close()
@@ -124,65 +141,56 @@ def test_numbers_are_local() -> None:
     view.close()
 
 
-# --- playing out ----------------------------------------------------------------------
+# --- playing out and coached bouts --------------------------------------------------------
 
 
-def test_play_out_a_draw_by_clicking() -> None:
+def test_play_out_a_draw_by_clicking_with_the_ais_hand_open() -> None:
     view = lessons.exercise("endgame_draw")
     assert set(view.card_buttons) == {Card.parse("6♠"), Card.parse("6♣")}  # only your hand is clickable
-    assert "lead" in view.status.value
+    assert gettext(views.TITLES["ai_hand_known"]) in " ".join(shown(t.value) for t, _ in view._titles)
     view.click("6♠")
-    assert view.feedback_text == "Your move. The AI beats it with 7♠."
+    assert view.feedback_text == "The AI beats 6♠ with 7♠."
     assert set(view.card_buttons) == {Card.parse("6♣")}  # the picture was redrawn
     view.click("6♣")
-    assert "stop" in view.status.value
     view.click("stop")
     assert view.exercise.solved and "✓" in view.feedback.value
-    assert view.status.value == ""
     view.close()
 
 
-def test_play_out_a_refused_move_and_a_restart() -> None:
-    view = lessons.exercise("endgame_win")
-    view.click("stop")
-    assert "✗" in view.feedback.value and view.errors.last_error is None
-    view.click("10♠")
+def test_a_failed_endgame_names_the_move_that_let_it_slip_and_can_be_restarted() -> None:
+    view = lessons.exercise("endgame_one_move")
+    while not view.exercise.game.is_over:
+        view.click(sorted(view.exercise.answers, key=str)[-1] if view.exercise.moves else "7♠")
+    assert not view.exercise.solved and "“attack with 7♠” let it slip" in view.feedback_text
+    assert "“attack with 8♥” would have kept it" in view.feedback_text
     view.restart.click()
-    assert view.exercise.game.to_json() == view.exercise.start.to_json()
-    assert len(view.card_buttons) == 3 and view.feedback.value == ""
+    assert view.exercise.game.to_json() == view.exercise.start.to_json() and view.feedback.value == ""
+    view.click("8♥")
+    assert view.errors.last_error is None
     view.close()
 
 
-def test_play_out_the_win() -> None:
-    view = lessons.exercise("endgame_win")
-    # Lead Т♥: the AI must take; then 10♠ and 10♦ go out as a pair of tens.
-    view.click("Т♥")
-    assert view.feedback_text == "Your move. The AI takes."
+def test_a_coached_bout_by_clicking() -> None:
+    view = lessons.exercise("coached_bout")
+    assert gettext("You attack first: lead any card.") in shown(view.status.value)
+    view.click("7♣")
+    assert view.feedback_text == "You lead 7♣: the AI must beat it or take. The AI beats 7♣ with К♣."
+    view.click("7♥")
     view.click("stop")
-    view.click("10♠")
-    view.click("10♦")
-    while not view.exercise.game.is_over:
-        legal = view.exercise.answers
-        view.click("stop" if "stop" in legal else sorted(legal, key=str)[0])
-    assert view.exercise.game.loser == 1 and view.exercise.solved
-    view.close()
-
-
-def test_play_out_the_durak_endgame_by_clicking() -> None:
-    view = lessons.exercise("endgame_durak")
-    while not view.exercise.game.is_over:
-        legal = sorted(view.exercise.answers, key=str)
-        view.click(legal[-1])  # any line ends the same way
-        assert view.errors.last_error is None
-    assert view.exercise.solved and view.exercise.game.loser == 0
-    assert view.feedback_text.startswith(ex.message_text("goal_reached_durak", {}))
-    view.close()
-
-
-def test_the_ai_opening_move_is_announced() -> None:
-    game = ex.Game.from_deal(["6♣", "7♦"], ["Т♠", "К♠"], trump="♠")
-    view = lessons.ExerciseView(ex.PlayOut("t", "R12", "Play it out.", game, "durak"))
-    assert "The AI attacks with К♠." in shown(view.status.value)
+    assert view.exercise.current is not None and set(view.option_buttons) == {
+        "discard",
+        "defender_hand",
+        "attacker_hand",
+    }
+    assert gettext("The bout is over. Where do the cards on the table go?") in shown(view.prompt.value)
+    view.click("defender_hand")
+    assert "✗" in view.feedback.value and views.rule_reminder("R10") in shown(view.feedback.value)
+    view.click("discard")
+    view.click("you")
+    for card in view.exercise.current.answers if view.exercise.current else ():
+        view.click(card)
+    view.click("ai")
+    assert view.exercise.solved and "coached_bout" in progress.solved()
     view.close()
 
 
@@ -192,7 +200,7 @@ def test_the_ai_opening_move_is_announced() -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_topic_renders(language: str) -> None:
     set_language(language)
-    for topic, (title, paragraphs) in lessons.TOPICS.items():
+    for topic, (title, paragraphs) in TOPICS.items():
         view = lessons.intro(topic)
         assert gettext(title) in shown(view.body.value)
         assert all(gettext(p) in shown(view.body.value) for p in paragraphs)
@@ -203,9 +211,7 @@ def test_lesson_text_switches_language() -> None:
     view = lessons.intro("beating")
     english = view.text
     set_language("de")
-    assert view.text == "\n".join(
-        gettext(m) for m in (lessons.TOPICS["beating"][0], *lessons.TOPICS["beating"][1])
-    )
+    assert view.text == "\n".join(gettext(m) for m in (TOPICS["beating"][0], *TOPICS["beating"][1]))
     set_language("en")
     assert view.text == english
     view.close()
@@ -226,9 +232,7 @@ def test_deck_shows_all_cards_in_rank_order() -> None:
         assert len({card.suit for card in row}) == 1
         assert [card.rank for card in row] == sorted(card.rank for card in row)
     view.card_buttons[Card.parse("Т♠")].click()
-    assert ex.card_text(Card.parse("Т♠")) in shown(view.info.value)
-    set_language("de")
-    assert ex.card_text(Card.parse("Т♠")) in shown(view.info.value)
+    assert "Т♠ — Туз (ace) of spades" in shown(view.info.value)
     view.close()
 
 
@@ -239,19 +243,38 @@ def test_indices_explain_the_four_court_letters() -> None:
     view.close()
 
 
-def test_header_picker_switches_every_view() -> None:
-    header = lessons.header("03_playing_a_bout")
-    text = lessons.intro("taking")
+def test_the_header_offers_the_rules_the_words_the_table_and_the_variants() -> None:
+    header = lessons.header("03_a_bout")
+    assert header.lookup.titles == tuple(
+        gettext(views.TITLES[k]) for k in ("rules", "words", "reading", "variants")
+    )
+    rules, words, reading, variants = (shown(html.value) for html in header.reference)
+    assert all(views.rule_reminder(rule) in rules for rule in RULES)
+    assert all(gettext(term) in words for term, _ in GLOSSARY)
+    assert all(gettext(line) in reading for line in READING_THE_TABLE)
+    assert gettext(VARIANTS[0]) in variants and "★" in shown(header.marks.value)
     header.picker.value = "es"
-    assert gettext(lessons.NOTEBOOK_TITLES["03_playing_a_bout"]) in shown(header.title.value)
-    assert text.text.startswith(gettext("Taking"))
+    assert gettext(NOTEBOOKS["03_a_bout"].TITLE) in shown(header.title.value)
     header.close()
-    text.close()
+
+
+def test_progress_is_counted_across_notebooks_and_sessions(isolated: Path) -> None:
+    header = lessons.header("00_start")
+    total = len(ex.EXERCISES)
+    assert f"0 of {total} exercises solved" in shown(header.progress.value)
+    view = lessons.exercise("deck_highest")
+    view.click("Т♦")
+    assert f"1 of {total} exercises solved" in shown(header.progress.value)  # updated live
+    again = lessons.header("05_the_end")  # another notebook, read from the settings file
+    assert f"1 of {total} exercises solved" in shown(again.progress.value)
+    for widget in (header, view, again):
+        widget.close()
 
 
 def test_card_buttons_are_the_ui_helpers() -> None:
     view = lessons.exercise("beat_trump")
     assert all(isinstance(b, CardButton) for b in view.card_buttons.values())
+    assert all("durak-trump" in b._dom_classes for b in view.card_buttons.values() if b.is_trump)
     view.close()
 
 
@@ -283,12 +306,16 @@ def visible_texts(widget: widgets.Widget) -> list[str]:
             if node.face_up:
                 texts.append(node.tooltip)
             return
+        if isinstance(node, widgets.HTML) and node.layout.display == "none":
+            return  # page styles
         for attribute in ("value", "description", "tooltip"):
             value = getattr(node, attribute, None)
             if (isinstance(value, str) and attribute != "value") or isinstance(node, widgets.HTML):
                 text = unescape(re.sub(r"<[^>]*>", " ", value or "")).strip()
                 if text and not re.fullmatch(r"[\d\s]+", text):
                     texts.append(text)
+        for title in getattr(node, "titles", ()):
+            texts.append(title)
         for child in getattr(node, "children", ()):
             visit(child)
 
@@ -297,70 +324,41 @@ def visible_texts(widget: widgets.Widget) -> list[str]:
 
 
 def every_view() -> Iterator[widgets.Widget]:
-    yield lessons.header("00_start")
+    for notebook in NOTEBOOKS:
+        yield lessons.header(notebook)
     yield lessons.deck()
     yield lessons.indices()
-    for topic in lessons.TOPICS:
+    for topic in TOPICS:
         yield lessons.intro(topic)
     for exercise_id in ex.EXERCISES:
         view = lessons.exercise(exercise_id)
         model = view.exercise
         wrong = [c for c in model.choices if c not in model.answers]
-        if isinstance(model, ex.PlayOut):
-            wrong = ["stop" if "stop" not in model.answers else "take"]  # refused: a reason is shown
         if wrong:
             view.click(wrong[0])
-        if model.answers:
-            view.click(sorted(model.answers, key=str)[0])
         yield view
 
 
 def test_every_visible_string_goes_through_the_catalogs(monkeypatch: pytest.MonkeyPatch) -> None:
-    views = list(every_view())
-    views[1].card_buttons[Card.parse("Д♥")].click()  # the deck shows a card's name
+    shown_views = list(every_view())
     real = i18n.translator
     monkeypatch.setattr(i18n, "translator", lambda code: Pseudo() if code == "tr" else real(code))
     set_language("tr")
-    unmarked = [text for view in views for text in visible_texts(view) if "⟦" not in text]
+    unmarked = [text for view in shown_views for text in visible_texts(view) if "⟦" not in text]
     assert not unmarked
     set_language("en")
-    assert not any("⟦" in text for view in views for text in visible_texts(view))
-    for view in views:
+    assert not any("⟦" in text for view in shown_views for text in visible_texts(view))
+    for view in shown_views:
         view.close()
 
 
-def lesson_msgids() -> set[str]:
-    """Every English source string the lessons and exercises show."""
-    msgids = set(ex.OPTION_LABELS.values())
-    msgids |= {message for message in ex.MESSAGES.values() if isinstance(message, str) and message}
-    for title, paragraphs in lessons.TOPICS.values():
-        msgids |= {title, *paragraphs}
-    for table in (lessons.NOTEBOOK_TITLES, lessons.TITLES, lessons.PLAY_STATUS):
-        msgids |= set(table.values())
-    return msgids | {factory().prompt for factory in ex.EXERCISES.values()}
-
-
-@pytest.mark.parametrize("language", LANGUAGES[1:])
-def test_every_lesson_string_is_translated(language: str) -> None:
-    translator = i18n.translator(language)
-    catalog = getattr(translator, "_catalog", {})
-    untranslated = sorted(
-        msgid
-        for msgid in lesson_msgids()
-        if translator.gettext(msgid) == msgid and catalog.get(msgid) != msgid  # "Stop" may stay "Stop"
-    )
-    assert not untranslated, f"{language}: {untranslated}"
-    for message in ex.MESSAGES.values():
-        if isinstance(message, tuple):
-            singular, plural, _ = message
-            assert translator.ngettext(singular, plural, 1) != singular, (language, singular)
-            assert translator.ngettext(singular, plural, 5) != plural, (language, plural)
+# Every msgid is translated in every catalog: tests/test_catalogs.py checks the whole catalog.
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_texts_name_the_buttons_as_they_are_labelled(language: str) -> None:
     set_language(language)
-    start_again = gettext(lessons.TITLES["start_again"])
-    assert start_again in gettext(lessons.TOPICS["endgames"][1][1])
-    assert start_again in ex.message_text("goal_missed", {})
-    assert ex.option_label("take") in ex.prompt_text(ex.build("beat_or_take"))
+    start_again = gettext(views.TITLES["start_again"])
+    assert start_again in gettext(TOPICS["endgames"][1][1])
+    assert start_again in gettext(lm.TURNING_POINT)
+    assert lm.option_label("take") in ex.build("beat_or_take").prompt.text()

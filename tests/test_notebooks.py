@@ -1,5 +1,7 @@
-"""The notebooks: short cells calling the package, stored without outputs, and every one runs to
-the end in every language (a real kernel per run, ``DURAK_LANG`` set, two kernels at a time).
+"""The notebooks: written from the lesson content (``make notebooks``), short collapsed cells
+calling the package between a how-to-start text and a link to the next notebook, stored without
+outputs, and every one runs to the end in every language (a real kernel per run, ``DURAK_LANG``
+set, two kernels at a time).
 
 ``pytest --nbval-lax notebooks/`` runs them once more, the nbval way.
 """
@@ -23,10 +25,13 @@ import pytest
 from durak.i18n import LANGUAGES, gettext, set_language
 from durak.tutorial import lessons
 from durak.tutorial.exercises import NOTEBOOK_EXERCISES
+from durak.tutorial.lessons import notebooks
+from durak.tutorial.lessons.content import next_notebook
+from durak.tutorial.lessons.views import Header
 
 NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 ALL_NOTEBOOKS = sorted(path.stem for path in NOTEBOOK_DIR.glob("*.ipynb"))
-LESSON_NOTEBOOKS = list(NOTEBOOK_EXERCISES)  # 00–04; 05_play_vs_ai belongs to the game view
+LESSON_NOTEBOOKS = list(NOTEBOOK_EXERCISES)  # 00–06; 07_play_vs_ai is the game
 CALL = re.compile(r'lessons\.(\w+)\((?:"(\w+)")?\)')
 
 
@@ -45,8 +50,15 @@ def calls(name: str, function: str) -> list[str]:
 # --- what the notebooks contain -------------------------------------------------------
 
 
-def test_the_lesson_notebooks_exist() -> None:
-    assert set(LESSON_NOTEBOOKS) <= set(ALL_NOTEBOOKS)
+def test_the_notebooks_are_the_planned_ones_in_order() -> None:
+    assert list(lessons.NOTEBOOKS) == ALL_NOTEBOOKS
+    assert set(LESSON_NOTEBOOKS) < set(ALL_NOTEBOOKS)
+
+
+@pytest.mark.parametrize("name", ALL_NOTEBOOKS)
+def test_files_are_written_from_the_content(name: str) -> None:
+    """Edit the content module (or a catalog), then `make notebooks`: never the file by hand."""
+    assert (NOTEBOOK_DIR / f"{name}.ipynb").read_text(encoding="utf-8") == notebooks.text_of(name)
 
 
 @pytest.mark.parametrize("name", ALL_NOTEBOOKS)
@@ -56,15 +68,55 @@ def test_stored_without_outputs(name: str) -> None:
             assert cell.outputs == [] and cell.execution_count is None, cell.source
 
 
-@pytest.mark.parametrize("name", LESSON_NOTEBOOKS)
-def test_cells_are_short_calls_into_the_package(name: str) -> None:
+@pytest.mark.parametrize("name", ALL_NOTEBOOKS)
+def test_cells_are_short_collapsed_calls_into_the_package(name: str) -> None:
     cells = code_cells(name)
     assert cells[0] == f'from durak.tutorial import lessons\n\nlessons.header("{name}")'
     for source in cells[1:]:
         assert CALL.fullmatch(source), f"one call per cell, not {source!r}"
     for cell in read(name).cells:
-        if cell.cell_type == "markdown":  # markdown cannot be translated: keep it language-neutral
-            assert re.fullmatch(r"# Durak · \d\d", cell.source), cell.source
+        if cell.cell_type == "code":
+            assert cell.metadata["jupyter"]["source_hidden"] is True
+
+
+@pytest.mark.parametrize("name", ALL_NOTEBOOKS)
+def test_a_newcomer_reads_how_to_start_in_every_language_before_running(name: str) -> None:
+    first = read(name).cells[0]
+    assert first.cell_type == "markdown" and notebooks.LAB_ONLY in first.metadata["tags"]
+    for language in LANGUAGES:
+        how_to = notebooks.HOW_TO_GAME if name == "07_play_vs_ai" else notebooks.HOW_TO_LESSON
+        title, sentence = localized(language, lessons.NOTEBOOKS[name].TITLE, how_to)
+        assert f"**{title}** · {sentence.format(menu=notebooks.MENU, app=notebooks.APP)}" in first.source
+        assert "Run ▸ Run All Cells" in first.source
+
+
+@pytest.mark.parametrize("name", ALL_NOTEBOOKS)
+def test_ends_with_a_link_to_the_next_notebook(name: str) -> None:
+    last = read(name).cells[-1]
+    following = next_notebook(name)
+    if following is None:
+        assert last.cell_type == "code"
+    else:
+        assert last.cell_type == "markdown" and f"]({following}.ipynb)" in last.source
+        words = [word for language in LANGUAGES for word in localized(language, notebooks.NEXT)]
+        assert all(word in last.source for word in words)
+
+
+def test_the_app_leaves_out_the_how_to_run_cells() -> None:
+    notebook = notebooks.without_lab_cells(read("03_a_bout"))
+    assert [cell.cell_type for cell in notebook.cells[:1]] == ["code"]
+    assert "Run All Cells" not in json.dumps(notebook)
+    assert notebook.cells[-1].cell_type == "markdown"  # the link to the next notebook stays
+
+
+def test_only_the_game_notebook_has_no_picker_in_its_header() -> None:
+    """The game has its own language picker: two on one page would be one too many."""
+    for name in ALL_NOTEBOOKS:
+        header = Header(name)
+        try:
+            assert (header.picker is None) == (name == "07_play_vs_ai")
+        finally:
+            header.close()
 
 
 @pytest.mark.parametrize("name", LESSON_NOTEBOOKS)
@@ -74,7 +126,7 @@ def test_notebooks_show_their_exercises_in_order(name: str) -> None:
 
 
 def test_every_topic_is_used_once() -> None:
-    used = [topic for name in LESSON_NOTEBOOKS for topic in calls(name, "intro")]
+    used = [topic for name in ALL_NOTEBOOKS for topic in calls(name, "intro")]
     assert sorted(used) == sorted(lessons.TOPICS)
 
 
@@ -145,14 +197,15 @@ def test_notebook_runs_to_the_end(runs: Any, name: str, language: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("name", LESSON_NOTEBOOKS)
+@pytest.mark.parametrize("name", ALL_NOTEBOOKS)
 def test_notebook_is_shown_in_its_language(runs: Any, name: str, language: str) -> None:
     notebook, error = runs[(name, language)]
     assert error is None
     text, models = widget_texts(notebook)
-    pickers = [m["state"] for m in models.values() if m.get("model_name") == "DropdownModel"]
-    assert [p["index"] for p in pickers] == [LANGUAGES.index(language)]  # the picker shows the language
-    expected = localized(language, lessons.NOTEBOOK_TITLES[name])
+    dropdowns = [m["state"] for m in models.values() if m.get("model_name") == "DropdownModel"]
+    pickers = [d for d in dropdowns if "Deutsch" in d.get("_options_labels", ())]
+    assert [p["index"] for p in pickers] == [LANGUAGES.index(language)]  # one picker, showing the language
+    expected = localized(language, lessons.NOTEBOOKS[name].TITLE)
     for topic in calls(name, "intro"):
         title, paragraphs = lessons.TOPICS[topic]
         expected += localized(language, title, *paragraphs)

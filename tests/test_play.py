@@ -18,7 +18,7 @@ from durak import STOP, TAKE, Action, Card, Game, IllegalAction, Phase, i18n
 from durak.i18n import LANGUAGES, set_language
 from durak.messages import game_over_message, illegal_action_message
 from durak.tutorial import play
-from durak.tutorial.game_model import MoveKind, PlayModel, replay_moves
+from durak.tutorial.game_model import MoveKind, PlayModel, first_attacker_text, replay_moves
 from durak.tutorial.game_view import HINT_BORDER, PlayView
 from durak.tutorial.widgets import CardButton, LanguagePicker
 
@@ -103,20 +103,21 @@ def test_card_take_and_stop_buttons_carry_their_card_and_action() -> None:
     assert [b.card for b in view.hand.buttons] == list(view.game.hands[0])
 
 
-def test_a_refused_move_is_explained_and_changes_nothing() -> None:
+def test_a_click_on_an_unplayable_card_is_answered_with_the_reason_and_changes_nothing() -> None:
     view = play(seed=4, iterations=ITERATIONS)
     first_click = next_click(view)
     first_click.click()
     # find a position where one of your cards is not playable
     for _ in range(200):
-        blocked = [b for b in view.hand.buttons if b.disabled]
+        blocked = [b for b in view.hand.buttons if b.playable is False]
         if blocked and view.game.to_move == 0:
             break
         next_click(view).click()
     else:
         pytest.fail("no unplayable card came up")
+    assert not blocked[0].disabled and "durak-unplayable" in blocked[0]._dom_classes  # faded, clickable
     record = view.game.to_json()
-    blocked[0].click()  # a script can click a disabled button; the rules still refuse
+    blocked[0].click()
     assert view.game.to_json() == record
     error = view.errors.last_error
     assert isinstance(error, IllegalAction)
@@ -250,6 +251,67 @@ def test_difficulty_and_new_game() -> None:
     assert view.game.to_move == 0 or view.game.is_over
     with pytest.raises(ValueError, match="unknown level"):
         play("impossible")
+
+
+def test_the_first_game_is_easy_and_the_level_chosen_is_remembered() -> None:
+    view = play(seed=2, iterations=ITERATIONS, resume=False)
+    assert view.model.level == view.level.value == "easy"
+    view.level.value = "hard"
+    view.close()
+    again = play(seed=3, iterations=ITERATIONS, resume=False)
+    assert again.model.level == "hard"  # the next game starts at the level chosen last
+    assert play("normal", seed=3, iterations=ITERATIONS, resume=False).model.level == "normal"
+
+
+def test_each_level_is_described_in_one_line() -> None:
+    view = play(seed=2, iterations=ITERATIONS, resume=False)
+    notes = {}
+    for level in ("easy", "normal", "hard"):
+        view.level.value = level
+        note = _unescape(re.sub(r"<[^>]*>", "", view.level_note.value))
+        label = {value: label for label, value in view.level.options}[level]
+        assert note.startswith(f"{label}:")
+        assert "\n" not in note and len(note) < 120
+        notes[level] = note
+    assert len(set(notes.values())) == 3
+    assert list(view.level.tooltips) == list(notes.values())  # also on the buttons themselves
+
+
+def test_show_playable_cards_switch_hides_the_marks_not_the_moves() -> None:
+    view = play(seed=4, iterations=ITERATIONS, resume=False)
+    assert view.show_playable.value is True
+    marked = {b.card: b.playable for b in view.hand.buttons}
+    assert True in marked.values()
+    view.show_playable.value = False
+    assert all(b.playable is None for b in view.hand.buttons)
+    assert not any("durak-playable" in b._dom_classes for b in view.hand.buttons)
+    assert {b.action for b in view.hand.buttons if b.action} == {
+        a for a in view.game.legal_actions() if a.card is not None
+    }
+    before = len(view.game.history)
+    next_click(view).click()  # a move is still played by a click
+    assert len(view.game.history) > before
+    view.show_playable.value = True
+    assert any(b.playable for b in view.hand.buttons) or view.game.to_move != 0
+
+
+def test_move_log_says_who_attacks_first_and_who_drew_what() -> None:
+    view = play(seed=6, iterations=ITERATIONS, resume=False)
+    log = _unescape(view.move_log.value)
+    assert first_attacker_text(view.game) in log
+    lowest = min((c for c in view.game.deal.hands[0] if c.suit == view.game.trump), key=lambda c: c.rank)
+    assert str(lowest) in first_attacker_text(view.game)  # seed 6: you hold a trump
+    click_through(view)
+    moves = replay_moves(view.game)
+    stops = [m for m in moves if m.kind is MoveKind.STOP]
+    assert any(m.drawn != (0, 0) for m in stops)
+    for move in stops:
+        for count, phrase in zip(move.drawn, ("You draw", "The AI draws"), strict=True):
+            assert (phrase in move.text()) == (count > 0)
+    trump_moves = [m for m in moves if m.trump_drawn_by is not None]
+    assert len(trump_moves) == 1  # the stock ran out: somebody drew the face-up trump card
+    assert str(view.game.trump_card) in trump_moves[0].text()
+    assert sum(sum(m.drawn) for m in moves) == 36 - 12  # every card of the stock, drawn once
 
 
 # --- languages -----------------------------------------------------------------------

@@ -65,14 +65,18 @@ def test_trump_cards_are_marked() -> None:
 
 
 def test_playable_state_is_visible() -> None:
+    """An unplayable card stays clickable (a click is answered with the reason) and is marked
+    by a class, its faded look and its tooltip, not by colour alone."""
     button = CardButton(Card.parse("7♠"))
     assert not button.disabled
     button.set_playable(False)
-    assert button.disabled and button.action is None
+    assert not button.disabled and button.action is None and button.playable is False
+    assert "durak-unplayable" in button._dom_classes and "durak-playable" not in button._dom_classes
     assert button.tooltip != card_name(Card.parse("7♠"))  # says it is not playable now
     attack = Action.attack(Card.parse("7♠"))
     button.set_playable(True, attack)
     assert not button.disabled and button.action == attack
+    assert "durak-playable" in button._dom_classes and "durak-unplayable" not in button._dom_classes
     assert button.layout.border == LEGAL_BORDER
 
 
@@ -93,11 +97,12 @@ def test_hand_view_marks_legal_cards_and_reports_clicks() -> None:
     hand.on_play(clicked.append)
     hand.update([six, ace], trump=Suit.HEARTS, playable={six: Action.attack(six)})
     first, second = hand.buttons
-    assert (first.card, first.action, first.disabled) == (six, Action.attack(six), False)
-    assert (second.card, second.action, second.disabled) == (ace, None, True)
+    assert (first.card, first.action, first.playable) == (six, Action.attack(six), True)
+    assert (second.card, second.action, second.playable) == (ace, None, False)
     assert second.is_trump
     first.click()
-    assert clicked == [first]
+    second.click()  # reported too: the game answers it with the rule that refuses it
+    assert clicked == [first, second]
     assert "2" in hand.title.value
 
 

@@ -77,9 +77,7 @@ class EndgamePlanner:
         self._spent = 0
         return self._expected(position, player, depth, {})
 
-    def _expected(
-        self, position: State, me: int, depth: int, memo: dict[tuple[object, ...], float]
-    ) -> float:
+    def _expected(self, position: State, me: int, depth: int, memo: dict[tuple[object, ...], float]) -> float:
         if position.phase == OVER:
             return position.result(me)
         value = self._value(position, me, fallback=-1)

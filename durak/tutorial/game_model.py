@@ -35,7 +35,7 @@ from durak.ai import Hint, hint, make_player
 from durak.ai.levels import LEARNER_LEVELS
 from durak.cards import Card
 from durak.game import Applied, Game, Phase
-from durak.i18n import format_number, gettext, ngettext
+from durak.i18n import N_, format_number, gettext, ngettext
 from durak.tutorial import saves
 from durak.tutorial.saves import SavedGame, UnreadableSave
 
@@ -70,10 +70,14 @@ class Move:
     target: Card | None = None  # the attack card a defence beat
     picked_up: int = 0  # cards the defender picked up when this stop ended a taken bout
     discarded: int = 0  # cards discarded when this stop ended a beaten bout
+    drawn: tuple[int, int] = (0, 0)  # how many cards you and the AI drew after this stop
+    trump_drawn_by: int | None = None  # who drew the face-up trump card after this stop
+    trump_card: Card | None = None
 
     @classmethod
-    def of(cls, done: Applied) -> Move:
-        """The log line of an action, from the engine's record of what it did."""
+    def of(cls, done: Applied, trump_card: Card | None = None) -> Move:
+        """The log line of an action, from the engine's record of what it did (``trump_card``:
+        the game's face-up card, to say who draws it)."""
         action = done.action
         if action.kind is ActionKind.ATTACK:
             kind = MoveKind.LEAD if done.phase is Phase.LEAD else MoveKind.ADD
@@ -82,8 +86,17 @@ class Move:
             return cls(done.player, action, MoveKind.BEAT, target=done.beaten)
         if action.kind is ActionKind.TAKE:
             return cls(done.player, action, MoveKind.TAKE)
+        drawn = done.drawn
+        trump_to = next((p for p in (HUMAN, AI) if trump_card is not None and trump_card in drawn[p]), None)
         return cls(
-            done.player, action, MoveKind.STOP, picked_up=len(done.picked_up), discarded=len(done.discarded)
+            done.player,
+            action,
+            MoveKind.STOP,
+            picked_up=len(done.picked_up),
+            discarded=len(done.discarded),
+            drawn=(len(drawn[HUMAN]), len(drawn[AI])),
+            trump_drawn_by=trump_to,
+            trump_card=trump_card if trump_to is not None else None,
         )
 
     def text(self) -> str:
@@ -126,15 +139,53 @@ class Move:
                     n,
                 )
             )
-        return template.format(
+        line = template.format(
             card=card, target=str(self.target), n=format_number(self.picked_up or self.discarded)
         )
+        return " ".join([line, *self._refill_text()])
+
+    def _refill_text(self) -> list[str]:
+        """Who drew how many cards after this stop (R11), and who got the face-up trump card:
+        what both players see."""
+        said = []
+        mine, theirs = self.drawn
+        if mine:
+            you = ngettext("You draw {n} card.", "You draw {n} cards.", mine)
+            said.append(you.format(n=format_number(mine)))
+        if theirs:
+            ai = ngettext("The AI draws {n} card.", "The AI draws {n} cards.", theirs)
+            said.append(ai.format(n=format_number(theirs)))
+        if self.trump_drawn_by is not None:
+            template = (
+                gettext("You get the face-up trump card, {card}.")
+                if self.trump_drawn_by == HUMAN
+                else gettext("The AI gets the face-up trump card, {card}.")
+            )
+            said.append(template.format(card=str(self.trump_card)))
+        return said
 
 
 def replay_moves(game: Game) -> list[Move]:
     """The move log of ``game``, rebuilt by replaying its history from the deal."""
     replay = Game.replay(game.deal)
-    return [Move.of(replay.apply(action)) for action in game.history]
+    return [Move.of(replay.apply(action), game.trump_card) for action in game.history]
+
+
+FIRST_YOU = N_("You attack first: you hold the lowest trump, {card}.")
+FIRST_AI = N_("The AI attacks first: it holds a trump lower than your lowest, {card}.")
+FIRST_AI_YOU_NONE = N_("The AI attacks first: it holds a trump, and you hold none.")
+FIRST_NOBODY = N_("Neither of you holds a trump, so you attack first.")
+
+
+def first_attacker_text(game: Game) -> str:
+    """Why the first attacker attacks first (R4), said as you may know it: your own trumps, and
+    what the rule's outcome tells of the AI's."""
+    deal = game.deal
+    trumps = [card for card in deal.hands[HUMAN] if card.suit == deal.trump]
+    lowest = min(trumps, key=lambda card: card.rank) if trumps else None
+    if deal.attacker == HUMAN:
+        return gettext(FIRST_YOU).format(card=str(lowest)) if lowest else gettext(FIRST_NOBODY)
+    return gettext(FIRST_AI).format(card=str(lowest)) if lowest else gettext(FIRST_AI_YOU_NONE)
 
 
 # --- the model -----------------------------------------------------------------------
@@ -231,7 +282,7 @@ class PlayModel:
             pass
 
     def _apply(self, action: Action) -> Move:
-        move = Move.of(self.game.apply(action))
+        move = Move.of(self.game.apply(action), self.game.trump_card)
         self.moves.append(move)
         self._changed()
         return move

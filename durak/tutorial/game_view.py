@@ -18,9 +18,10 @@ from durak.ai import Hint
 from durak.game import Game, Phase
 from durak.i18n import N_, format_number, gettext, ngettext
 from durak.messages import game_over_message, hint_message
-from durak.tutorial.game_model import AI, HUMAN, LEVELS, MoveKind, PlayModel, check_level
+from durak.tutorial.game_model import AI, HUMAN, LEVELS, MoveKind, PlayModel, check_level, first_attacker_text
 from durak.tutorial.saves import UnreadableSave
-from durak.tutorial.settings import restore_language
+from durak.tutorial.settings import remember_level, remembered_level, restore_language
+from durak.tutorial.style import CARD_MARKS_CSS
 from durak.tutorial.widgets import (
     AppearanceControls,
     CardButton,
@@ -40,6 +41,12 @@ from durak.tutorial.widgets import (
 __all__ = ["HINT_BORDER", "SAVE_FAILED", "UNREADABLE_KEPT", "UNREADABLE_LEFT", "PlayView", "play"]
 
 LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+LEVEL_DESCRIPTIONS = {
+    "easy": N_("Easy: plays sensible moves, but one in four at random. A good first opponent."),
+    "normal": N_("Normal: tries each move out in a short search, and plays exactly once the stock is empty."),
+    "hard": N_("Hard: a full search, a quarter of a second a move, and exact play once the stock is empty."),
+}
+SHOW_PLAYABLE = N_("Show playable cards")
 SAVE_FAILED = N_(
     "Your game could not be saved ({reason}). You can play on: saving is tried again after every move. "
     "Until a save succeeds, do not close or reload this page, or the game will be lost."
@@ -52,14 +59,15 @@ UNREADABLE_LEFT = N_(
 TITLE = N_("Play against the AI")
 MOVES_TITLE = N_("Moves")
 HOW_TO_PLAY = N_(
-    "Click a card to play it: the cards you may play now are framed in green. "
-    "Use Take and Stop when you want to take the cards or end a bout, and Hint when you are unsure."
+    "Click a card to play it: the cards you may play now are framed and raised, the others faded "
+    "(click one anyway to hear why not). Use Take and Stop to take the cards or end a bout, and "
+    "Hint when you are unsure."
 )
-HINT_BORDER = "3px solid #ffb300"  # the card a hint suggests
+HINT_BORDER = "3px dashed #b8860b"  # the card a hint suggests
+HINTED_CLASS = "durak-hinted"
 BROWSER_AI_DELAY = 0.7  # seconds between the AI's actions in a live notebook, so each can be seen
 # The AI's answer to a human move comes sooner: the learner's own card is already on screen.
 AI_REPLY_DELAY = 0.15
-
 
 
 # --- the view ------------------------------------------------------------------------
@@ -117,6 +125,9 @@ class PlayView(LocalizedVBox):
         self.heading = widgets.HTML()
         self.language = LanguagePicker()
         self.level = widgets.ToggleButtons(options=list(LEVELS), value=model.level)
+        self.level_note = widgets.HTML()
+        self.show_playable = widgets.Checkbox(value=True, indent=False)
+        self.marks = widgets.HTML(CARD_MARKS_CSS, layout={"display": "none"})
         self.new_game_button = widgets.Button(icon="refresh")
         self.hint_button = widgets.Button(icon="lightbulb-o")
         self.appearance = AppearanceControls()
@@ -162,6 +173,8 @@ class PlayView(LocalizedVBox):
         self.board = widgets.VBox(
             [
                 widgets.HBox([self.level, self.new_game_button]),
+                self.level_note,
+                self.show_playable,
                 self.views,
                 self.errors,
                 widgets.HBox([self.game_over, self.rematch_button]),
@@ -172,7 +185,13 @@ class PlayView(LocalizedVBox):
         )
         super().__init__(
             children=(
-                self.heading, self.language, self.appearance, self.notice, self.resume_offer, self.board
+                self.heading,
+                self.language,
+                self.appearance,
+                self.notice,
+                self.resume_offer,
+                self.board,
+                self.marks,
             ),
             **kwargs,
         )
@@ -197,6 +216,7 @@ class PlayView(LocalizedVBox):
         self.discard_button.on_click(guard(self._new_game_clicked))
         self._level_handler = guard(self._level_changed)
         self.level.observe(self._level_handler, names="value")
+        self.show_playable.observe(guard(lambda _change: self.refresh()), names="value")
         self._unsubscribe_model = model.on_change(self.refresh)
         self._start_localized()
         self.refresh()
@@ -262,6 +282,7 @@ class PlayView(LocalizedVBox):
 
     def _level_changed(self, change: dict[str, Any]) -> None:
         self.model.set_level(change["new"])
+        remember_level(change["new"])  # the next game starts at it; failing to save changes nothing
 
     def _hide_offer(self) -> None:
         self.resume_offer.layout.display = "none"
@@ -304,15 +325,23 @@ class PlayView(LocalizedVBox):
         close_all(spare.values())
         legal = [] if self._ai_pending else self.model.human_actions()
         playable = {a.card: a for a in legal if a.card is not None}
-        self.hand.update(observation.hand, game.trump, playable if game.to_move == HUMAN else None)
+        self.hand.update(
+            observation.hand,
+            game.trump,
+            playable if game.to_move == HUMAN else None,
+            marks=bool(self.show_playable.value),
+        )
         self.take_button.disabled = TAKE not in legal
         self.stop_button.disabled = STOP not in legal
         self.hint_button.disabled = not legal
         self.rematch_button.layout.display = "flex" if game.is_over else "none"
-        if self._hint is not None:
-            for button in self.hand.buttons:
-                if button.action == self._hint.action:
-                    button.layout.border = HINT_BORDER
+        for button in self.hand.buttons:
+            hinted = self._hint is not None and button.action == self._hint.action
+            if hinted:
+                button.layout.border = HINT_BORDER
+                button.add_class(HINTED_CLASS)
+            else:
+                button.remove_class(HINTED_CLASS)
         self.render()
 
     def render(self) -> None:
@@ -329,7 +358,11 @@ class PlayView(LocalizedVBox):
         self.stop_button.tooltip = gettext("Add no more cards: end the bout")
         self.level.description = gettext("Difficulty:")
         relabel(self.level, [(gettext(LEVEL_LABELS[level]), level) for level in LEVELS], self._level_handler)
-        self.status.value = f"<b>{escape(_status_text(game))}</b>"
+        self.level.tooltips = [gettext(LEVEL_DESCRIPTIONS[level]) for level in LEVELS]
+        self.level_note.value = f"<i>{escape(gettext(LEVEL_DESCRIPTIONS[self.model.level]))}</i>"
+        self.show_playable.description = gettext(SHOW_PLAYABLE)
+        # once the game is over, the message next to Rematch says it (not twice)
+        self.status.value = "" if game.is_over else f"<b>{escape(_status_text(game))}</b>"
         self.game_over.value = (
             f'<div style="font-size:1.3em;font-weight:700">{escape(_game_over_text(game))}</div>'
             if game.is_over
@@ -357,7 +390,8 @@ class PlayView(LocalizedVBox):
             style = "color:#1f4e9a" if move.player == AI else ""
             rule = "border-bottom:1px solid #bbb;padding-bottom:2px;" if move.kind is MoveKind.STOP else ""
             lines.append(f'<li style="{rule}{style}">{escape(move.text())}</li>')
-        return f"<ol reversed>{''.join(lines)}</ol>" if lines else ""
+        moves = f"<ol reversed>{''.join(lines)}</ol>" if lines else ""
+        return f"{moves}<p style='margin:0 0 0 2.5em'><i>{escape(first_attacker_text(self.game))}</i></p>"
 
     def _notice_html(self) -> str:
         """Why a save failed, and which saves could not be read: shown until it no longer holds."""
@@ -413,8 +447,11 @@ def _in_kernel() -> bool:
     return shell is not None and getattr(shell, "kernel", None) is not None
 
 
+FIRST_LEVEL = "easy"
+
+
 def play(
-    level: str = "normal",
+    level: str | None = None,
     seed: int | None = None,
     *,
     resume: bool | None = None,
@@ -423,12 +460,14 @@ def play(
 ) -> PlayView:
     """The full game against the AI, as a widget: ``from durak.tutorial import play; play()``.
 
+    ``level`` defaults to the one the learner chose last, and to Easy for a first game.
     A game saved by an earlier run (or before a kernel restart) is offered for
     resuming (``resume=None``), resumed at once (``True``) or replaced by a new
     deal (``False``). ``iterations`` caps the AI's search (small in tests);
     ``ai_delay`` defaults to a short pause between AI actions inside a notebook
     kernel and to none elsewhere.
     """
+    level = remembered_level(LEVELS, FIRST_LEVEL) if level is None else level
     check_level(level)
     restore_language()
     # Re-running the cell replaces the game on screen: the old view is closed, so that it does

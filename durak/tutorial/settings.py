@@ -147,6 +147,17 @@ def remember_language(language: str | None = None) -> bool:
     return try_update_settings(language=language or get_language())
 
 
+def remembered_level(levels: tuple[str, ...], default: str) -> str:
+    """The AI level chosen last time if it is one of ``levels``, else ``default``."""
+    level = load_settings().get("level")
+    return level if isinstance(level, str) and level in levels else default
+
+
+def remember_level(level: str) -> bool:
+    """Save the AI level for the next game; False (and a log line) if it could not be written."""
+    return try_update_settings(level=level)
+
+
 def restore_language() -> str:
     """Switch to the remembered language unless ``DURAK_LANG`` says otherwise; return the result."""
     if os.environ.get(LANGUAGE_ENV):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-__all__ = ["Appearance", "table_css"]
+__all__ = ["CARD_MARKS_CSS", "Appearance", "table_css"]
 
 COOL_FELT = (38, 84, 112)
 NEUTRAL_FELT = (39, 106, 66)
@@ -92,3 +92,20 @@ def table_css(appearance: Appearance, scope: str) -> str:
   background-image: repeating-linear-gradient(45deg, rgba(255,255,255,0.18) 0 3px, transparent 3px 8px);
 }}
 </style>"""
+
+
+CARD_MARKS_CSS = """<style>
+.durak-card { position: relative; }
+.durak-card.durak-trump::after {
+  content: "★"; position: absolute; top: 1px; right: 3px; font-size: 0.7em; color: #8a5a00;
+}
+.durak-card.durak-playable { border-width: 3px !important; transform: translateY(-3px); }
+.durak-card.durak-unplayable { opacity: 0.55; }
+.durak-card.durak-found::before {
+  content: "✓"; position: absolute; top: 1px; left: 3px; font-size: 0.75em; color: #1b5e20;
+}
+.durak-card.durak-hinted { outline: 3px dashed #b8860b; outline-offset: 1px; }
+</style>"""
+"""The card marks that do not rely on colour alone: ★ on trumps, a thick raised frame on a card
+you may play, a faded card you may not, ✓ on a card found in an exercise, a dashed frame on a
+hinted card. Shown once per page (the lesson header and the game add it)."""

@@ -241,15 +241,20 @@ def card_tooltip(card: Card, trump: Suit | None = None) -> str:
 
 
 PLAYABLE_CLASS = "durak-playable"
+UNPLAYABLE_CLASS = "durak-unplayable"
+TRUMP_CLASS = "durak-trump"
+FOUND_CLASS = "durak-found"
 
 
 class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
     """One card as a button: the Cyrillic or number index and the suit symbol.
 
     Red for ♥ ♦, a warm background for trumps, the full localized name in the
-    tooltip. ``playable`` says whether playing it is legal now: ``True`` frames it
-    green, ``False`` disables it (greyed out in the browser), ``None`` leaves it
-    plain. ``face_up=False`` shows a card back (``card`` may then be ``None``).
+    tooltip, and ★ on trumps (``trump=None`` shows no trump at all). ``playable`` says
+    whether playing it is legal now: ``True`` frames it thickly (green, and raised),
+    ``False`` fades it (it stays clickable, so that a click can be answered with the
+    reason), ``None`` leaves it plain. ``face_up=False`` shows a card back (``card`` may
+    then be ``None``).
     ``static=True`` is for cards that are only shown (on the table, in the
     opponent's hand): the page CSS lets clicks pass through them.
 
@@ -311,13 +316,24 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
         with self.hold_sync(), self.style.hold_sync(), self.layout.hold_sync():
             yield
 
+    def mark_found(self) -> None:
+        """Show the card as found (a right answer in an exercise): ✓ and a green frame."""
+        with self._one_message():
+            self.add_class(FOUND_CLASS)
+            self.layout.border = LEGAL_BORDER
+
     def _paint(self) -> None:
         style = self.style
-        self.disabled = self.playable is False
-        if self.playable:  # a stable hook for page styles and browser tests
-            self.add_class(PLAYABLE_CLASS)
-        else:
-            self.remove_class(PLAYABLE_CLASS)
+        # Stable hooks for page styles and browser tests, and marks beside the colours.
+        for name, wanted in (
+            (PLAYABLE_CLASS, bool(self.playable)),
+            (UNPLAYABLE_CLASS, self.playable is False),
+            (TRUMP_CLASS, self.is_trump and self.face_up),
+        ):
+            if wanted:
+                self.add_class(name)
+            else:
+                self.remove_class(name)
         self.layout.border = LEGAL_BORDER if self.playable else PLAIN_BORDER
         style.font_size = "1.15em"
         style.font_weight = "bold"
@@ -394,15 +410,17 @@ class HandView(_TitledCards):
     """A hand of cards. Cards with an action in ``playable`` are framed and clickable.
 
     ``on_play(callback)`` registers ``callback(button)``; the button carries
-    ``.card`` and ``.action``. Cards without an action are disabled when
-    ``playable`` is given (the learner sees what is legal) and plain otherwise.
+    ``.card`` and ``.action``. Cards without an action are faded when ``playable`` is
+    given (the learner sees what is legal), but stay clickable: the callback can then say
+    why the card cannot be played. ``marks=False`` keeps the actions but shows every card
+    plain, for a learner who wants to practise without the frames.
 
     >>> from durak import Action, Card
     >>> hand = HandView()
     >>> six = Card.parse("6♠")
     >>> hand.update([six, Card.parse("Т♥")], trump=None, playable={six: Action.attack(six)})
-    >>> [(str(b.card), b.disabled) for b in hand.buttons]
-    [('6♠', False), ('Т♥', True)]
+    >>> [(str(b.card), b.playable, b.disabled) for b in hand.buttons]
+    [('6♠', True, False), ('Т♥', False, False)]
     >>> hand.close()
     """
 
@@ -441,13 +459,14 @@ class HandView(_TitledCards):
         cards: Sequence[Card],
         trump: Suit | None,
         playable: Mapping[Card, Action] | None = None,
+        marks: bool = True,
     ) -> None:
         """Show ``cards``; with ``playable``, mark exactly those cards legal and the rest not."""
         shown = {button.card: button for button in self.buttons if button.trump == trump}
         buttons = []
         for card in cards:
             action = playable.get(card) if playable is not None else None
-            state = None if playable is None else action is not None
+            state = None if playable is None or not marks else action is not None
             button = shown.get(card)
             if button is None:
                 button = CardButton(card, trump=trump, playable=state, action=action)
@@ -569,7 +588,8 @@ class TableView(_TitledCards):
 class StockView(LocalizedHBox):
     """The face-up trump card under the stock, the stock count and the discard count.
 
-    The trump suit stays visible after the trump card has been drawn.
+    The trump suit stays visible after the trump card has been drawn. An exercise may hide
+    the trump line or the stock count (``show_trump``, ``show_count``) when they are its answer.
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -579,6 +599,7 @@ class StockView(LocalizedHBox):
         self._trump_card: Card | None = None
         self._stock = 0
         self._discard = 0
+        self._shown = (True, True)
         super().__init__(children=(self.trump_slot, self.text), **kwargs)
         self.layout.align_items = "center"
         self.add_class("durak-stock")
@@ -589,13 +610,25 @@ class StockView(LocalizedHBox):
         children = self.trump_slot.children
         return children[0] if children and isinstance(children[0], CardButton) else None
 
-    def update(self, trump: Suit, trump_card: Card | None, stock_size: int, discard_size: int) -> None:
+    def update(
+        self,
+        trump: Suit,
+        trump_card: Card | None,
+        stock_size: int,
+        discard_size: int,
+        *,
+        show_trump: bool = True,
+        show_count: bool = True,
+    ) -> None:
         """``trump_card`` is the face-up card while it still lies under the stock, else None."""
         self._trump, self._trump_card = trump, trump_card
         self._stock, self._discard = stock_size, discard_size
+        self._shown = (show_trump, show_count)
         old = self.trump_slot.children
         self.trump_slot.children = (
-            (CardButton(trump_card, trump=trump, static=True),) if trump_card is not None else ()
+            (CardButton(trump_card, trump=trump if show_trump else None, static=True),)
+            if trump_card is not None
+            else ()
         )
         close_all(old)
         self.render()
@@ -604,9 +637,10 @@ class StockView(LocalizedHBox):
         if self._trump is None:
             self.text.value = ""
             return
+        show_trump, show_count = self._shown
         lines = [
-            gettext("Trump: {suit}").format(suit=_suit_label(self._trump)),
-            stock_count(self._stock),
+            *([gettext("Trump: {suit}").format(suit=_suit_label(self._trump))] if show_trump else []),
+            *([stock_count(self._stock)] if show_count else []),
             discard_count(self._discard),
         ]
         self.text.value = "<br>".join(escape(line) for line in lines)

@@ -28,13 +28,14 @@ def language_select(page: Any) -> Any:
     return page.locator("select:has(option:text-is('Deutsch'))").first
 
 
-def open_in_lab(page: Any, lab: Server, notebook: str) -> None:
+def open_in_lab(page: Any, lab: Server, notebook: str, *, run: bool = True) -> None:
     """Open ``notebook`` in JupyterLab, alone in a fresh workspace, and run all its cells."""
     workspace = notebook.removesuffix(".ipynb")
     page.goto(lab.url(f"/lab/workspaces/{workspace}/tree/{notebook}?reset"))
     # The toolbar says "idle" before a kernel exists; the status bar names the kernel once it does.
     page.locator(KERNEL_IDLE).filter(has_text="Idle").wait_for(timeout=90_000)
-    run_all_cells(page)
+    if run:
+        run_all_cells(page)
 
 
 def run_all_cells(page: Any, attempts: int = 3) -> None:

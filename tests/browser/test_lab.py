@@ -12,8 +12,11 @@ from playwright.sync_api import expect
 from durak import messages
 from durak.i18n import LANGUAGES, endonym, get_language, set_language, translator
 from durak.tutorial import exercises as ex
+from durak.tutorial import lessons
+from durak.tutorial.lessons import notebooks
 from tests.browser.conftest import screenshot
 from tests.browser.pages import (
+    NOTEBOOK,
     PLAY,
     STOP,
     TAKE,
@@ -42,7 +45,7 @@ def visible_labels(page: Any) -> dict[str, str]:
 
 
 def test_play_vs_ai_in_every_language_then_a_whole_game_by_clicking(page: Any, lab: Server) -> None:
-    open_in_lab(page, lab, "05_play_vs_ai.ipynb")
+    open_in_lab(page, lab, "07_play_vs_ai.ipynb")
     page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for()
     screenshot(page, "lab-play-start")
     english = visible_labels(page)
@@ -64,9 +67,26 @@ def test_play_vs_ai_in_every_language_then_a_whole_game_by_clicking(page: Any, l
     screenshot(page, "lab-play-end")
 
 
+def test_a_fresh_notebook_says_how_to_start_before_anything_runs(page: Any, lab: Server) -> None:
+    open_in_lab(page, lab, "04_taking.ipynb", run=False)
+    intro = page.locator(f"{NOTEBOOK} .jp-MarkdownOutput").first
+    expect(intro).to_contain_text("Run ▸ Run All Cells", timeout=30_000)
+    shown = intro.inner_text()
+    for language in LANGUAGES:  # the title and the how-to, in every language, rendered
+        words = translator(language)
+        assert words.gettext(lessons.NOTEBOOKS["04_taking"].TITLE) in shown, language
+        assert words.gettext(notebooks.HOW_TO_LESSON).split("{menu}")[0].strip() in shown, language
+    body = page.locator(NOTEBOOK).inner_text()
+    assert "lessons.header" not in body  # the code cells are collapsed: the page reads as a lesson
+    assert page.locator(f"{NOTEBOOK} .jp-OutputArea-output").count() == 0  # nothing ran
+    next_link = page.locator(f"{NOTEBOOK} .jp-MarkdownOutput a[href='05_the_end.ipynb']")
+    expect(next_link).to_have_count(1)
+    screenshot(page, "lab-fresh-notebook")
+
+
 def test_an_exercise_of_playing_a_bout_by_clicking(page: Any, lab: Server) -> None:
-    open_in_lab(page, lab, "03_playing_a_bout.ipynb")
-    exercise_ids = [f.__name__ for f in ex.NOTEBOOK_EXERCISES["03_playing_a_bout"]]
+    open_in_lab(page, lab, "03_a_bout.ipynb")
+    exercise_ids = [f.__name__ for f in ex.NOTEBOOK_EXERCISES["03_a_bout"]]
     # Attached, not visible: JupyterLab may skip painting cells outside the viewport.
     wait_for_count(page, ".durak-exercise", len(exercise_ids), timeout_ms=180_000)
     views = page.locator(".durak-exercise")

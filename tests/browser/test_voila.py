@@ -14,9 +14,11 @@ pytestmark = pytest.mark.browser
 
 
 def test_a_whole_game_in_the_voila_app(page: Any, voila: Server) -> None:
-    open_in_voila(page, voila, "05_play_vs_ai.ipynb")
+    open_in_voila(page, voila, "07_play_vs_ai.ipynb")
     page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for()
-    assert "from durak.tutorial import" not in page.locator("body").inner_text()  # no code shown
+    shown = page.locator("body").inner_text()
+    assert "from durak.tutorial import" not in shown  # no code shown
+    assert "Run All Cells" not in shown  # nor the notebook's how-to-run text: the app runs it
     play_to_the_end(page, seed=11)
     assert game_over_text(page)
     screenshot(page, "voila-play-end")

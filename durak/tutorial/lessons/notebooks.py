@@ -1,0 +1,145 @@
+"""The notebook files, written from the content modules' cell plans: ``make notebooks``.
+
+A notebook is its content module's ``CELLS`` after a header cell, framed by two markdown cells a
+newcomer can read before running anything: how to start (in all six languages, from the
+catalogs, so that it is translated and reviewed with every other string) and a link to the next
+notebook. The how-to cell is tagged :data:`LAB_ONLY`: the Voilà app runs the cells itself and
+leaves it out. ``tests/test_notebooks.py`` checks that the files are exactly what this writes.
+
+    python -m durak.tutorial.lessons.notebooks [--check] [FOLDER]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from durak.i18n import LANGUAGES, N_, endonym, translator
+from durak.tutorial.lessons.content import NOTEBOOKS, next_notebook
+from durak.tutorial.lessons.content.common import SHOW_GAME
+
+__all__ = ["LAB_ONLY", "main", "notebook", "without_lab_cells", "write"]
+
+FOLDER = Path(__file__).resolve().parents[3] / "notebooks"
+LAB_ONLY = "durak-lab-only"
+"""The tag of the cells only JupyterLab shows (the Voilà app drops them)."""
+
+MENU = "**Run ▸ Run All Cells**"  # JupyterLab's own words: its menus are English in every language
+APP = "`make app`"
+HOW_TO_LESSON = N_(
+    "How to start: in the menu choose {menu}. The lesson then appears below with its exercises, and "
+    "you can pick your language at the top. Prefer a page without any code? Start the tutorial with {app}."
+)
+HOW_TO_GAME = N_(
+    "How to start: in the menu choose {menu}. The game then appears below, and you can pick your "
+    "language in it. Prefer a page without any code? Start the tutorial with {app}."
+)
+NEXT = N_("Next")
+
+
+def _markdown(cell_id: str, lines: list[str], tags: tuple[str, ...] = ()) -> dict[str, Any]:
+    metadata: dict[str, Any] = {"tags": list(tags)} if tags else {}
+    return {"cell_type": "markdown", "id": cell_id, "metadata": metadata, "source": _source(lines)}
+
+
+def _code(cell_id: str, lines: list[str]) -> dict[str, Any]:
+    # Collapsed: the cell only calls the lesson, and the lesson should read as a lesson.
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": cell_id,
+        "metadata": {"jupyter": {"source_hidden": True}},
+        "outputs": [],
+        "source": _source(lines),
+    }
+
+
+def _source(lines: list[str]) -> list[str]:
+    """nbformat's multi-line form: every line but the last keeps its newline."""
+    text = "\n".join(lines)
+    return text.splitlines(keepends=True)
+
+
+def notebook(name: str) -> dict[str, Any]:
+    """The notebook ``name`` as nbformat 4 JSON."""
+    module = NOTEBOOKS[name]
+    number = name.split("_", 1)[0]
+    how_to = HOW_TO_GAME if SHOW_GAME in module.CELLS else HOW_TO_LESSON
+    lines = [f"# Durak · {number}", ""]
+    for language in LANGUAGES:
+        words = translator(language)
+        title = words.gettext(module.TITLE)
+        sentence = words.gettext(how_to).format(menu=MENU, app=APP)
+        lines += [f"*{endonym(language)}* — **{title}** · {sentence}", ""]
+    cells = [_markdown(f"{number}-00", lines[:-1], (LAB_ONLY,))]
+    header = ["from durak.tutorial import lessons", "", f'lessons.header("{name}")']
+    cells.append(_code(f"{number}-01", header))
+    cells += [_code(f"{number}-{index:02d}", [cell.source]) for index, cell in enumerate(module.CELLS, 2)]
+    following = next_notebook(name)
+    if following is not None:
+        label = " · ".join(translator(language).gettext(NEXT) for language in LANGUAGES)
+        link = f"[Durak · {following.split('_', 1)[0]} →]({following}.ipynb)"
+        cells.append(_markdown(f"{number}-99", [f"**{label}:** {link}"]))
+    return {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def text_of(name: str) -> str:
+    """The file's text, as :func:`write` writes it."""
+    return json.dumps(notebook(name), indent=1, ensure_ascii=False) + "\n"
+
+
+def write(folder: Path = FOLDER) -> list[Path]:
+    """Write every notebook into ``folder`` (removing notebooks no content module plans)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for stale in folder.glob("*.ipynb"):
+        if stale.stem not in NOTEBOOKS:
+            stale.unlink()
+    written = []
+    for name in NOTEBOOKS:
+        path = folder / f"{name}.ipynb"
+        path.write_text(text_of(name), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def without_lab_cells(notebook_node: Any) -> Any:
+    """The notebook without its :data:`LAB_ONLY` cells (Voilà's ``prelaunch_hook`` uses it)."""
+    cells = notebook_node.cells
+    notebook_node.cells = [cell for cell in cells if LAB_ONLY not in cell.metadata.get("tags", ())]
+    return notebook_node
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", type=Path, default=FOLDER)
+    parser.add_argument("--check", action="store_true", help="only report notebooks that differ")
+    args = parser.parse_args(argv)
+    if args.check:
+        stale = [
+            name
+            for name in NOTEBOOKS
+            if not (args.folder / f"{name}.ipynb").exists()
+            or (args.folder / f"{name}.ipynb").read_text(encoding="utf-8") != text_of(name)
+        ]
+        extra = sorted(p.stem for p in args.folder.glob("*.ipynb") if p.stem not in NOTEBOOKS)
+        for name in [*stale, *extra]:
+            print(f"{name}.ipynb is not what `make notebooks` writes", file=sys.stderr)
+        return 1 if stale or extra else 0
+    for path in write(args.folder):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
