@@ -41,10 +41,11 @@ from durak.tutorial.widgets import (
 __all__ = ["HINT_BORDER", "SAVE_FAILED", "UNREADABLE_KEPT", "UNREADABLE_LEFT", "PlayView", "play"]
 
 LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+# Translators: each begins with its level's button label ("Easy", "Normal", "Hard") and a colon.
 LEVEL_DESCRIPTIONS = {
     "easy": N_("Easy: plays sensible moves, but one in four at random. A good first opponent."),
-    "normal": N_("Normal: tries each move out in a short search, and plays exactly once the stock is empty."),
-    "hard": N_("Hard: a full search, a quarter of a second a move, and exact play once the stock is empty."),
+    "normal": N_("Normal: a short search for every move, and exact play once the stock is empty."),
+    "hard": N_("Hard: a longer search, a quarter of a second a move, and exact play once the stock is empty."),
 }
 SHOW_PLAYABLE = N_("Show playable cards")
 SAVE_FAILED = N_(
@@ -60,7 +61,7 @@ TITLE = N_("Play against the AI")
 MOVES_TITLE = N_("Moves")
 HOW_TO_PLAY = N_(
     "Click a card to play it: the cards you may play now are framed and raised, the others faded "
-    "(click one anyway to hear why not). Use Take and Stop to take the cards or end a bout, and "
+    "(click one anyway to see why not). Use Take and Stop to take the cards or end a bout, and "
     "Hint when you are unsure."
 )
 HINT_BORDER = "3px dashed #b8860b"  # the card a hint suggests

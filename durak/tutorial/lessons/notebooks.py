@@ -29,6 +29,8 @@ LAB_ONLY = "durak-lab-only"
 
 MENU = "**Run ▸ Run All Cells**"  # JupyterLab's own words: its menus are English in every language
 APP = "`make app`"
+# Translators: {menu} is JupyterLab's menu command, shown in English (JupyterLab's menus are);
+# {app} is the command that starts the tutorial as an app without code.
 HOW_TO_LESSON = N_(
     "How to start: in the menu choose {menu}. The lesson then appears below with its exercises, and "
     "you can pick your language at the top. Prefer a page without any code? Start the tutorial with {app}."
@@ -37,6 +39,7 @@ HOW_TO_GAME = N_(
     "How to start: in the menu choose {menu}. The game then appears below, and you can pick your "
     "language in it. Prefer a page without any code? Start the tutorial with {app}."
 )
+# Translators: the label of the link to the next notebook, at the end of each notebook.
 NEXT = N_("Next")
 
 

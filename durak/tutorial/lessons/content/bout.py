@@ -375,8 +375,8 @@ COACH_THROW = N_("The AI beat it. Throw in a card of a rank on the table, or sto
 YOU_LED = N_("You lead {card}: the AI must beat it or take.")
 YOU_THREW = N_("You throw in {card}: its rank is on the table.")
 YOU_STOPPED = N_plural(
-    "You stop: {n} attack card, beaten: the bout is over.",
-    "You stop: {n} attack cards, all beaten: the bout is over.",
+    "You stop with your {n} attack card beaten: the bout is over.",
+    "You stop with all {n} attack cards beaten: the bout is over.",
 )
 Q_WHERE = N_("The bout is over. Where do the cards on the table go?")
 Q_FIRST = N_("Both of you draw up to six now. Who draws first?")

@@ -20,7 +20,7 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
                 "complete bout: both empty is a draw; otherwise the player still holding cards is the Durak."
             ),
             N_(
-                "So a player who plays its last card is not out yet: the bout goes on, and the other "
+                "So a player who plays their last card is not out yet: the bout goes on, and the other "
                 "player may still go out in it too."
             ),
         ),

@@ -22,7 +22,7 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
                 "playable cards” lets you practise without the frames. The move log lists every move, "
                 "who drew how many cards, and who attacked first."
             ),
-            N_("The game is saved after every move: come back later, and you are offered to resume it."),
+            N_("The game is saved after every move: come back later and carry on where you left off."),
         ),
     ),
 }

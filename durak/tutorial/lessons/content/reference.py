@@ -49,9 +49,9 @@ RULES: dict[str, tuple[str, str]] = {
     "R9": (
         N_("Taking"),
         N_(
-            "The defender may take instead of beating; the attacker may still add matching cards "
-            "(not beaten), and the defender picks up everything and attacks not: the attacker "
-            "attacks again."
+            "The defender may take instead of beating; the attacker may still add matching cards, "
+            "which are not beaten. The defender picks up everything and loses the turn to attack: "
+            "the attacker attacks again."
         ),
     ),
     "R10": (
@@ -108,7 +108,7 @@ READING_THE_TABLE: tuple[str, ...] = (
         "Trumps are marked ★ and have a warm background. Cards you may play are framed thickly and "
         "raised; cards you may not play are faded."
     ),
-    N_("A card of the AI's hand shown face up is one you saw it pick up: you know it holds it."),
+    N_("A card of the AI’s hand shown face up is one you saw it pick up: you know it holds it."),
     N_(
         "The stock shows the face-up trump card under it and how many cards are left; the discard "
         "pile counts the cards out of the game."

@@ -44,9 +44,9 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
         N_("Taking"),
         (
             N_(
-                "Facing an unbeaten card, the defender may take instead of beating it, even when it could "
-                "beat it. The attacker may then still add matching cards, all at once or one by one, "
-                "within the limits, and stops; these cards are not beaten."
+                "Facing an unbeaten card, the defender may take instead of beating it, even when they "
+                "could beat it. The attacker may then add more matching cards, within the limits, and "
+                "stops; the defender does not beat these."
             ),
             N_(
                 "The defender picks up every card of the bout, attacks and defences, and skips the next "
@@ -54,7 +54,7 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
             ),
             N_(
                 "Then both refill as after any bout: the attacker first, then the defender, who draws "
-                "nothing if it now holds six cards or more."
+                "nothing if they now hold six cards or more."
             ),
         ),
     ),
@@ -66,9 +66,9 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
                 "held when the bout began."
             ),
             N_(
-                "In a defence that goes well, the second limit only says that the defender runs out of "
-                "cards. It really bites after a take: the attacker may not pile on more cards than the "
-                "defender held at the start."
+                "While the defender beats every card, the second limit hardly shows: nobody can beat "
+                "more cards than they hold. It bites after a take: then the attacker may not pile on "
+                "more cards than the defender held when the bout began."
             ),
         ),
     ),
@@ -85,7 +85,7 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 # --- taking ---------------------------------------------------------------------------
 
-TAKE_RIGHT = N_("Take is allowed too: a defender may take even when it could beat the card.")
+TAKE_RIGHT = N_("Take is allowed too: a defender may take even when they could beat the card.")
 ADD_RIGHT = N_("{reason} The AI is taking, so it will not beat it: it picks it up with the rest.")
 PICKED_DEFENCE = N_("{card} was the AI’s own defence card: it goes back to its hand with everything else.")
 PICKED_ATTACK = N_("{card} was an attack card on the table: the AI picks up every card of the bout.")
