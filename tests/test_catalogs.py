@@ -176,9 +176,9 @@ GLOSSARY: dict[str, dict[str, str]] = {
         "cs": "odhod|odhoz",
     },
     r"\bthrow(n|ing)? in\b": {
-        "de": r"nachleg|nachzuleg|\bleg\b.*\bnach\b",
+        "de": r"nachleg|nachzuleg|\bleg(e|st|t)?\b.*\bnach\b",  # separable: „du legst … nach“
         "es": "añad",
-        "tr": "ekle",
+        "tr": "ekl",  # ekle-, ekliyor
         "da": "læg",
         "cs": "přihod|přihoď|přihaz",
     },
@@ -189,7 +189,7 @@ GLOSSARY: dict[str, dict[str, str]] = {
         "da": "forsvar",
         "cs": "obrán|obran|brán",
     },
-    r"\battack": {"de": "angr|greif", "es": "ata", "tr": "saldır", "da": "angr", "cs": "útoč|útok|útoc"},
+    r"\battack": {"de": "angr|greif|griff", "es": "ata", "tr": "saldır", "da": "angr", "cs": "útoč|útok|útoc"},
     r"\b(beat|beats|beaten|beating|unbeaten)\b": {
         "de": "schlag|schläg",
         "es": "mat|mát",

@@ -45,7 +45,9 @@ LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 LEVEL_DESCRIPTIONS = {
     "easy": N_("Easy: plays sensible moves, but one in four at random. A good first opponent."),
     "normal": N_("Normal: a short search for every move, and exact play once the stock is empty."),
-    "hard": N_("Hard: a longer search, a quarter of a second a move, and exact play once the stock is empty."),
+    "hard": N_(
+        "Hard: a longer search, a quarter of a second a move, and exact play once the stock is empty."
+    ),
 }
 SHOW_PLAYABLE = N_("Show playable cards")
 SAVE_FAILED = N_(

@@ -94,7 +94,13 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
         N_("trump card"),
         N_("The card turned face up under the stock: its suit is trump, and it is drawn last."),
     ),
-    (N_("discard pile"), N_("Cards beaten in a successful defence: they are out of the game.")),
+    (
+        N_("discard pile"),
+        N_(
+            "The cards of a bout whose every attack was beaten, attack and defence cards alike: "
+            "they are out of the game."
+        ),
+    ),
     (N_("Durak"), N_("“The fool”: the player left holding cards at the end, who loses.")),
 )
 """The words of the game, each (term, meaning)."""
