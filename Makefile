@@ -51,7 +51,7 @@ PYBABEL ?= $(BIN)/pybabel
 POT ?= locales/durak.pot
 
 pot:
-	$(PYBABEL) -q extract -F babel.cfg -k N_plural:1,2 --add-comments=Translators: \
+	$(PYBABEL) -q extract -F babel.cfg -k N_plural:1,2 -k NC_:1c,2 --add-comments=Translators: \
 		--project=durak --version=$(VERSION) --copyright-holder="the durak authors" \
 		--msgid-bugs-address="" -o $(POT) .
 

@@ -241,6 +241,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NC_(context: str, message: str) -> tuple[str, str]:
+    """Mark a message with a context (one English word in two roles); translate it later with
+    ``pgettext(*marked)``."""
+    return context, message
+
+
 def N_plural(singular: str, plural: str) -> tuple[str, str]:
     """Mark a singular/plural pair for extraction; translate it later with :func:`ngettext`.
 

@@ -189,7 +189,13 @@ GLOSSARY: dict[str, dict[str, str]] = {
         "da": "forsvar",
         "cs": "obrán|obran|brán",
     },
-    r"\battack": {"de": "angr|greif|griff", "es": "ata", "tr": "saldır", "da": "angr", "cs": "útoč|útok|útoc"},
+    r"\battack": {
+        "de": "angr|greif|griff",
+        "es": "ata",
+        "tr": "saldır",
+        "da": "angr",
+        "cs": "útoč|útok|útoc",
+    },
     r"\b(beat|beats|beaten|beating|unbeaten)\b": {
         "de": "schlag|schläg",
         "es": "mat|mát",

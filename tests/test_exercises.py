@@ -109,6 +109,8 @@ def test_a_right_card_says_why(exercise_id: str) -> None:
         text = ex.feedback_text(feedback_of(exercise_id, answer))
         if isinstance(answer, Card):
             assert str(answer) in text, text  # the reason names the card
+            named = re.findall(r"(?:10|[6-9ВДКТ])[♠♣♥♦]", text)
+            assert named[0] == str(answer), text  # and names it first: the card clicked, not another
 
 
 @pytest.mark.parametrize("exercise_id", QUIZ)
@@ -351,7 +353,7 @@ def test_every_endgame_can_reach_its_goal_and_a_failure_names_the_move_that_lost
         if not exercise.solved:
             move, better = exercise.turning_point() or (None, None)
             assert move is not None and move != better
-            assert "let it slip" in ex.feedback_text(feedback)
+            assert "was the one that lost it" in ex.feedback_text(feedback)
 
 
 def test_exactly_one_first_move_wins_the_one_move_endgame() -> None:

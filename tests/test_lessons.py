@@ -12,7 +12,7 @@ import ipywidgets as widgets
 import pytest
 
 from durak import Card, i18n
-from durak.i18n import LANGUAGES, gettext, set_language
+from durak.i18n import LANGUAGES, gettext, pgettext, set_language
 from durak.tutorial import exercises as ex
 from durak.tutorial import lessons, progress
 from durak.tutorial.lessons import model as lm
@@ -157,12 +157,12 @@ def test_play_out_a_draw_by_clicking_with_the_ais_hand_open() -> None:
     view.close()
 
 
-def test_a_failed_endgame_names_the_move_that_let_it_slip_and_can_be_restarted() -> None:
+def test_a_failed_endgame_names_the_move_that_lost_it_and_can_be_restarted() -> None:
     view = lessons.exercise("endgame_one_move")
     while not view.exercise.game.is_over:
         view.click(sorted(view.exercise.answers, key=str)[-1] if view.exercise.moves else "7♠")
-    assert not view.exercise.solved and "“attack with 7♠” let it slip" in view.feedback_text
-    assert "“attack with 8♥” would have kept it" in view.feedback_text
+    assert not view.exercise.solved and "“attack with 7♠” was the one that lost it" in view.feedback_text
+    assert "“attack with 8♥” would have kept your goal in reach" in view.feedback_text
     view.restart.click()
     assert view.exercise.game.to_json() == view.exercise.start.to_json() and view.feedback.value == ""
     view.click("8♥")
@@ -250,7 +250,7 @@ def test_the_header_offers_the_rules_the_words_the_table_and_the_variants() -> N
     )
     rules, words, reading, variants = (shown(html.value) for html in header.reference)
     assert all(views.rule_reminder(rule) in rules for rule in RULES)
-    assert all(gettext(term) in words for term, _ in GLOSSARY)
+    assert all(pgettext(*term) in words and gettext(meaning) in words for term, meaning in GLOSSARY)
     assert all(gettext(line) in reading for line in READING_THE_TABLE)
     assert gettext(VARIANTS[0]) in variants and "★" in shown(header.marks.value)
     header.picker.value = "es"

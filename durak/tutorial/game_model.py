@@ -172,7 +172,7 @@ def replay_moves(game: Game) -> list[Move]:
 
 
 FIRST_YOU = N_("You attack first: you hold the lowest trump, {card}.")
-FIRST_AI = N_("The AI attacks first: it holds a trump lower than your lowest, {card}.")
+FIRST_AI = N_("The AI attacks first: your lowest trump is {card}, and the AI holds a lower one.")
 FIRST_AI_YOU_NONE = N_("The AI attacks first: it holds a trump, and you hold none.")
 FIRST_NOBODY = N_("Neither of you holds a trump, so you attack first.")
 

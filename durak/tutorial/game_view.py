@@ -44,9 +44,12 @@ LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 # Translators: each begins with its level's button label ("Easy", "Normal", "Hard") and a colon.
 LEVEL_DESCRIPTIONS = {
     "easy": N_("Easy: plays sensible moves, but one in four at random. A good first opponent."),
-    "normal": N_("Normal: a short search for every move, and exact play once the stock is empty."),
+    "normal": N_(
+        "Normal: looks a little ahead before every move, and plays perfectly once the stock is empty."
+    ),
     "hard": N_(
-        "Hard: a longer search, a quarter of a second a move, and exact play once the stock is empty."
+        "Hard: looks much further ahead, a quarter of a second a move, and plays perfectly once the stock "
+        "is empty."
     ),
 }
 SHOW_PLAYABLE = N_("Show playable cards")
@@ -357,7 +360,7 @@ class PlayView(LocalizedVBox):
         self.rematch_button.description = gettext("Rematch")
         self.resume_button.description = gettext("Resume the saved game")
         self.discard_button.description = gettext("Start a new game")
-        self.take_button.tooltip = gettext("Give up the bout and pick up every card on the table")
+        self.take_button.tooltip = gettext("Give up the defence and pick up every card of the bout")
         self.stop_button.tooltip = gettext("Add no more cards: end the bout")
         self.level.description = gettext("Difficulty:")
         relabel(self.level, [(gettext(LEVEL_LABELS[level]), level) for level in LEVELS], self._level_handler)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 import time
 from typing import Any
 
@@ -12,7 +11,6 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.browser.servers import Server
 
 NOTEBOOK = ".jp-NotebookPanel:visible"
-RAN = re.compile(r"\[(\*|\d+)\]")
 ERROR_OUTPUTS = '[data-mime-type="application/vnd.jupyter.stderr"], .jupyter-widgets-error-widget'
 KERNEL_IDLE = '.jp-StatusBar-TextItem[title^="Change kernel"]'
 PLAY = ".durak-play"
@@ -39,19 +37,18 @@ def open_in_lab(page: Any, lab: Server, notebook: str, *, run: bool = True) -> N
 
 
 def run_all_cells(page: Any, attempts: int = 3) -> None:
-    """Run → Run All Cells, until a cell's prompt shows it ran or is running.
+    """Run → Run All Cells, until a cell shows an output.
 
     The command does nothing while the notebook is not yet the current widget, so the menu
-    click is repeated if no cell starts.
+    click is repeated if no cell starts. (The cells' inputs are collapsed, and with them their
+    prompts: the first output is the sign that the cells run.)
     """
     for _ in range(attempts):
         page.locator(f"{NOTEBOOK} .jp-Notebook").first.click()
         page.get_by_role("menuitem", name="Run", exact=True).click()
         page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
         try:
-            page.locator(f"{NOTEBOOK} .jp-InputPrompt", has_text=RAN).first.wait_for(
-                state="attached", timeout=20_000
-            )
+            page.locator(f"{NOTEBOOK} .jp-OutputArea-output").first.wait_for(state="attached", timeout=30_000)
             return
         except PlaywrightTimeout:
             page.keyboard.press("Escape")  # close the menu if it stayed open

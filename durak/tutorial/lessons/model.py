@@ -213,10 +213,10 @@ AI_STOPS = N_("The AI stops.")
 GOAL_WIN = N_("You did it: you are out of cards and the AI is the Durak.")
 GOAL_DRAW = N_("You did it: both hands emptied in the same bout, a draw.")
 MISSED_WIN = N_("The AI got away: this game did not end in your win.")
-MISSED_DRAW = N_("This game did not end in the draw it allows.")
+MISSED_DRAW = N_("This position allows a draw, but this game did not end in one.")
 TURNING_POINT = N_(
-    "Your move “{move}” let it slip: from there the AI could no longer be stopped. "
-    "“{better}” would have kept it. Press “Start again” and try that."
+    "Your move “{move}” was the one that lost it: after it, the AI could no longer be stopped. "
+    "“{better}” would have kept your goal in reach. Press “Start again” and try that."
 )
 
 
@@ -246,7 +246,7 @@ def move_text(action: Action) -> Say:
 
 
 def ended_saying(exercise: PlayOut) -> Feedback:
-    """The end of a game played out: the goal reached, or the move that let it slip."""
+    """The end of a game played out: the goal reached, or the move that lost it."""
     replies = replies_saying(exercise.replies)
     if outcome_of(exercise.game) == exercise.goal:
         return Feedback.right(*replies, Say(GOAL_WIN if exercise.goal == "win" else GOAL_DRAW), done=True)
@@ -429,8 +429,9 @@ class Choose(Exercise):
     """Click the right choice; every other choice is explained, and so is the right one.
 
     ``explain`` must answer for every wrong choice (the tests click them all); ``also_right``
-    are other clicks that say the same (the card that decides who attacks first, besides the
-    player).
+    are other clicks that are right too (the card that decides who attacks first, besides the
+    player). ``explanation`` says why a right click is right: one text, or a function of the
+    click when the right clicks differ (either card of a pair).
     """
 
     kind = "choose"
@@ -443,7 +444,7 @@ class Choose(Exercise):
         game: Game,
         choices: Sequence[Answer],
         answer: Answer,
-        explanation: Sayable,
+        explanation: Sayable | Callable[[Answer], Sayable],
         explain: Explain,
         view: View = "hand",
         also_right: Sequence[Answer] = (),
@@ -468,7 +469,8 @@ class Choose(Exercise):
 
     def _check(self, answer: Answer) -> Feedback:
         if answer in self._answers:
-            return Feedback.right(self.explanation, done=True)
+            why = self.explanation(answer) if callable(self.explanation) else self.explanation
+            return Feedback.right(why, done=True)
         return self._explain(answer)
 
 

@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from durak.cards import DECK, Card, Rank, Suit
 from durak.game import Game
-from durak.i18n import N_, N_plural, format_number, gettext, ngettext
+from durak.i18n import N_, N_plural, format_number, gettext, ngettext, pgettext
 from durak.messages import card_name, rank_explanation
 from durak.tutorial import progress
 from durak.tutorial.lessons import model as lm
@@ -107,7 +107,7 @@ class Header(LocalizedVBox):
         self.progress.value = f"<i>{escape(solved)}</i>"
         rules = "".join(f"<li>{escape(rule_reminder(rule))}</li>" for rule in RULES)
         words = "".join(
-            f"<li><b>{escape(gettext(term))}</b>: {escape(gettext(meaning))}</li>"
+            f"<li><b>{escape(pgettext(*term))}</b>: {escape(gettext(meaning))}</li>"
             for term, meaning in GLOSSARY
         )
         reading = "".join(f"<li>{escape(gettext(line))}</li>" for line in READING_THE_TABLE)

@@ -103,13 +103,13 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
 # --- leading --------------------------------------------------------------------------
 
 ONE_AT_A_TIME = N_(
-    "Right: a bout opens with one card. Once the AI has beaten it, your other seven may follow, "
-    "because its rank is on the table."
+    "Right: a bout opens with one card. Once the AI has beaten it, you may throw in your other "
+    "seven, because its rank is on the table."
 )
 BOTH_AT_ONCE = N_(
     "No: attack cards come one at a time. With {first} still unbeaten, {second} is refused. {why}"
 )
-ANY_LEAD = N_("{card} may lead: any card opens a bout, a trump too.")
+ANY_LEAD = N_("You may lead with {card}: any card opens a bout, a trump too.")
 
 
 def lead_one_at_a_time() -> Exercise:
@@ -375,8 +375,8 @@ COACH_THROW = N_("The AI beat it. Throw in a card of a rank on the table, or sto
 YOU_LED = N_("You lead {card}: the AI must beat it or take.")
 YOU_THREW = N_("You throw in {card}: its rank is on the table.")
 YOU_STOPPED = N_plural(
-    "You stop with your {n} attack card beaten: the bout is over.",
-    "You stop with all {n} attack cards beaten: the bout is over.",
+    "You stop, and your attack card is beaten: the bout is over.",
+    "You stop, and all {n} attack cards are beaten: the bout is over.",
 )
 Q_WHERE = N_("The bout is over. Where do the cards on the table go?")
 Q_FIRST = N_("Both of you draw up to six now. Who draws first?")

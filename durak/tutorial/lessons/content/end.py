@@ -35,7 +35,7 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
             ),
             N_(
                 "In the first you can win, in the second a draw is the best you can do, and in the third "
-                "exactly one first move wins. If a game goes wrong, you are told which move let it slip; "
+                "exactly one first move wins. If a game goes wrong, you are told which move lost it; "
                 "press “Start again” and try another line."
             ),
         ),
@@ -72,7 +72,7 @@ def hands_checked() -> Exercise:
         Say(
             N_(
                 "The stock is empty. The AI leads its last card, {card}, and you hold one card that beats "
-                "it. Is the game over now, the AI being out of cards?"
+                "it. The AI is out of cards: is the game over now?"
             ),
             card=card,
         ),

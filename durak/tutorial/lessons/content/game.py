@@ -18,8 +18,8 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
                 "are told why."
             ),
             N_(
-                "Easy is a good first opponent. Hint suggests a move and says why; the switch “Show "
-                "playable cards” lets you practise without the frames. The move log lists every move, "
+                "Easy is a good first opponent. Hint suggests a move and says why; switch “Show "
+                "playable cards” off to practise without the frames. The move log lists every move, "
                 "who drew how many cards, and who attacked first."
             ),
             N_("The game is saved after every move: come back later and carry on where you left off."),

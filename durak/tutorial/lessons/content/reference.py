@@ -6,7 +6,7 @@ recalls the rule it broke with it, and the header's cheat sheet lists them all.
 
 from __future__ import annotations
 
-from durak.i18n import N_
+from durak.i18n import N_, NC_
 
 __all__ = ["GLOSSARY", "READING_THE_TABLE", "RULES", "VARIANTS"]
 
@@ -49,9 +49,9 @@ RULES: dict[str, tuple[str, str]] = {
     "R9": (
         N_("Taking"),
         N_(
-            "The defender may take instead of beating; the attacker may still add matching cards, "
-            "which are not beaten. The defender picks up everything and loses the turn to attack: "
-            "the attacker attacks again."
+            "The defender may take instead of beating; the attacker may still add cards of ranks on "
+            "the table, which the defender does not beat. The defender picks up everything and loses "
+            "the turn to attack: the same attacker leads again."
         ),
     ),
     "R10": (
@@ -78,37 +78,47 @@ RULES: dict[str, tuple[str, str]] = {
 }
 """Rule id -> (its name, the rule in one sentence)."""
 
-GLOSSARY: tuple[tuple[str, str], ...] = (
+# The headwords have a context of their own: "take" and "stop" are also move names and hints.
+GLOSSARY: tuple[tuple[tuple[str, str], str], ...] = (
     (
-        N_("attacker, defender"),
+        NC_("glossary term", "attacker, defender"),
         N_("In each bout one player attacks with cards, the other defends against them."),
     ),
-    (N_("bout"), N_("One round of attacks and defences; it ends when the attacker stops.")),
-    (N_("lead"), N_("Play the first attack card of a bout.")),
-    (N_("beat"), N_("Cover an attack card with a higher card of its suit, or with a trump.")),
-    (N_("throw in"), N_("Add one more attack card of a rank already on the table.")),
-    (N_("take"), N_("Give up the bout: the defender picks up every card on the table.")),
-    (N_("stop"), N_("The attacker adds no more cards: the bout is over.")),
-    (N_("stock"), N_("The face-down pile left after the deal; the players draw from it after every bout.")),
+    (NC_("glossary term", "bout"), N_("One round of attacks and defences; it ends when the attacker stops.")),
+    (NC_("glossary term", "lead"), N_("Play the first attack card of a bout.")),
     (
-        N_("trump card"),
+        NC_("glossary term", "beat"),
+        N_("Cover an attack card with a higher card of its suit, or a card of another suit with any trump."),
+    ),
+    (NC_("glossary term", "throw in"), N_("Add one more attack card of a rank already on the table.")),
+    (
+        NC_("glossary term", "take"),
+        N_("Give up the defence: the defender will pick up every card of the bout."),
+    ),
+    (NC_("glossary term", "stop"), N_("The attacker adds no more cards: the bout is over.")),
+    (
+        NC_("glossary term", "stock"),
+        N_("The face-down pile left after the deal; the players draw from it after every bout."),
+    ),
+    (
+        NC_("glossary term", "trump card"),
         N_("The card turned face up under the stock: its suit is trump, and it is drawn last."),
     ),
     (
-        N_("discard pile"),
+        NC_("glossary term", "discard pile"),
         N_(
             "The cards of a bout whose every attack was beaten, attack and defence cards alike: "
             "they are out of the game."
         ),
     ),
-    (N_("Durak"), N_("“The fool”: the player left holding cards at the end, who loses.")),
+    (NC_("glossary term", "Durak"), N_("“The fool”: the player left holding cards at the end, who loses.")),
 )
-"""The words of the game, each (term, meaning)."""
+"""The words of the game, each ((context, term), meaning): show a term with ``pgettext(*term)``."""
 
 READING_THE_TABLE: tuple[str, ...] = (
     N_(
-        "Each attack card lies on the table with its defence card below it; a dashed empty slot is "
-        "an attack card not beaten yet."
+        "Each attack card lies on the table with its defence card below it; an attack card with a "
+        "dashed empty slot below it is not beaten yet."
     ),
     N_(
         "Trumps are marked ★ and have a warm background. Cards you may play are framed thickly and "
@@ -127,8 +137,8 @@ VARIANTS: tuple[str, ...] = (
     N_(
         "If you have played Durak before: this table plays the classic two-player game. Attack "
         "cards come one at a time, never several at once; every bout may hold up to six attack "
-        "cards, the first one too; and there is no passing an attack on (the “perevodnoy” "
-        "variant)."
+        "cards, the first one too; and the defender cannot pass an attack on, as the “perevodnoy” "
+        "(passing) variant allows."
     ),
 )
 """A note for players who know another variant."""

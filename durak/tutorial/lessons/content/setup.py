@@ -34,7 +34,7 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 STOCK_SIZE = N_(
-    "Right: six cards each make 12, so {n} of the 36 cards stay in the stock, the face-up card included."
+    "Right: two hands of six make 12, so {n} of the 36 cards stay in the stock, the face-up card included."
 )
 STOCK_WRONG = {
     "6": N_("No: 6 is what each player holds. The two hands hold 12, and the rest is the stock."),

@@ -151,7 +151,7 @@ def lead_low_pair() -> Exercise:
         game,
         game.hands[YOU],
         lead,
-        Say(LEAD_PAIR, card=lead, twin=twins[0]),
+        lambda click: Say(LEAD_PAIR, card=click, twin=next(c for c in (lead, *twins) if c != click)),
         explain,
         also_right=twins,
     )

@@ -45,8 +45,8 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
         (
             N_(
                 "Facing an unbeaten card, the defender may take instead of beating it, even when they "
-                "could beat it. The attacker may then add more matching cards, within the limits, and "
-                "stops; the defender does not beat these."
+                "could beat it. The attacker may then add more cards of ranks on the table, within the "
+                "limits, and stops; the defender does not beat these."
             ),
             N_(
                 "The defender picks up every card of the bout, attacks and defences, and skips the next "
@@ -185,7 +185,11 @@ def take_next_attacker() -> Exercise:
         "take_next_attacker",
         "R9",
         Say(
-            N_("The AI could not beat 9♥ and takes. You add nothing and stop. Who attacks in the next bout?")
+            N_(
+                "The AI could not beat {card} and takes. You add nothing and stop. Who attacks in the "
+                "next bout?"
+            ),
+            card=game.table[-1][0],
         ),
         game,
         (Option.YOU, Option.AI),
