@@ -19,6 +19,7 @@ from durak.game import Game, Phase
 from durak.i18n import N_, format_number, gettext, ngettext
 from durak.messages import game_over_message, hint_message
 from durak.tutorial.game_model import AI, HUMAN, LEVELS, MoveKind, PlayModel, check_level, first_attacker_text
+from durak.tutorial.review_model import REVIEW_BUTTON
 from durak.tutorial.saves import UnreadableSave
 from durak.tutorial.settings import remember_level, remembered_level, restore_language
 from durak.tutorial.style import CARD_MARKS_CSS
@@ -152,6 +153,8 @@ class PlayView(LocalizedVBox):
         self.stop_button.action = STOP
         self.game_over = widgets.HTML()
         self.rematch_button = widgets.Button(button_style="success", icon="repeat")
+        self.review_button = widgets.Button(button_style="info", icon="line-chart")
+        self.review_area = widgets.VBox()  # the review of the game just played, once asked for
         self.move_log_title = widgets.HTML()
         self.move_log = widgets.HTML(layout={"max_height": "14em", "overflow": "auto"})
 
@@ -183,7 +186,8 @@ class PlayView(LocalizedVBox):
                 self.show_playable,
                 self.views,
                 self.errors,
-                widgets.HBox([self.game_over, self.rematch_button]),
+                widgets.HBox([self.game_over, self.rematch_button, self.review_button]),
+                self.review_area,
                 self.move_log_title,
                 self.move_log,
             ],
@@ -207,6 +211,7 @@ class PlayView(LocalizedVBox):
             (self.take_button, "durak-take"), (self.stop_button, "durak-stop"),
             (self.hint_button, "durak-hint"), (self.new_game_button, "durak-new-game"),
             (self.rematch_button, "durak-rematch"), (self.game_over, "durak-game-over"),
+            (self.review_button, "durak-review-game"),
             (self.move_log, "durak-move-log"), (self.level, "durak-level"), (self.notice, "durak-notice"),
         ):  # fmt: skip
             widget.add_class(name)
@@ -218,6 +223,7 @@ class PlayView(LocalizedVBox):
         self.hint_button.on_click(guard(self._hint_clicked))
         self.new_game_button.on_click(guard(self._new_game_clicked))
         self.rematch_button.on_click(guard(self._new_game_clicked))
+        self.review_button.on_click(guard(self._review_clicked))
         self.resume_button.on_click(guard(self._resume_clicked))
         self.discard_button.on_click(guard(self._new_game_clicked))
         self._level_handler = guard(self._level_changed)
@@ -275,8 +281,23 @@ class PlayView(LocalizedVBox):
         self._hint = self.model.hint()
         self.refresh()
 
+    def _review_clicked(self, _button: widgets.Button) -> None:
+        from durak.tutorial.review_view import ReviewView  # loads the plotting library: only now
+
+        self._close_review()
+        review = ReviewView(self.game, iterations=self.model.iterations, start=False)
+        self.review_area.children = (review,)  # on screen first: its progress bar shows the work
+        self.review_button.disabled = True
+        review.start()
+
+    def _close_review(self) -> None:
+        for old in self.review_area.children:
+            old.close()
+        self.review_area.children = ()
+
     def _new_game_clicked(self, _button: widgets.Button) -> None:
         self._hide_offer()
+        self._close_review()
         self._hint = None
         self.model.new_game(self.level.value)
         self._continue_ai()
@@ -341,6 +362,8 @@ class PlayView(LocalizedVBox):
         self.stop_button.disabled = STOP not in legal
         self.hint_button.disabled = not legal
         self.rematch_button.layout.display = "flex" if game.is_over else "none"
+        self.review_button.layout.display = "flex" if game.is_over else "none"
+        self.review_button.disabled = bool(self.review_area.children)
         for button in self.hand.buttons:
             hinted = self._hint is not None and button.action == self._hint.action
             if hinted:
@@ -358,6 +381,7 @@ class PlayView(LocalizedVBox):
         self.take_button.description = gettext("Take")
         self.stop_button.description = gettext("Stop")
         self.rematch_button.description = gettext("Rematch")
+        self.review_button.description = gettext(REVIEW_BUTTON)
         self.resume_button.description = gettext("Resume the saved game")
         self.discard_button.description = gettext("Start a new game")
         self.take_button.tooltip = gettext("Give up the defence and pick up every card of the bout")
@@ -426,6 +450,8 @@ class PlayView(LocalizedVBox):
         if unsubscribe is not None:
             unsubscribe()
         # close() also runs from __del__ of a view whose __init__ failed part-way
+        if getattr(self, "review_area", None) is not None:
+            self._close_review()
         parts = ("language", "appearance", "errors", "views", "felt", "opponent", "stock", "table", "hand")
         for name in parts:
             child = getattr(self, name, None)

@@ -44,6 +44,7 @@ __all__ = [
     "SAVE_VERSION",
     "SavedGame",
     "UnreadableSave",
+    "finished_games",
     "games_dir",
     "new_save_path",
     "newest_unfinished",
@@ -195,6 +196,26 @@ def newest_unfinished() -> tuple[SavedGame | None, list[UnreadableSave]]:
         if finished > KEEP_FINISHED and path.parent == games_dir():
             _remove(path)
     return found, problems
+
+
+def finished_games(limit: int = 10) -> list[SavedGame]:
+    """The newest finished games (at most ``limit``), newest first: what a review can be made of.
+    A save that cannot be read is left out here (the game's own start reports and sets it aside)."""
+    try:
+        paths = _saved_paths()
+    except OSError:
+        return []
+    found: list[SavedGame] = []
+    for path in paths:
+        if len(found) >= limit:
+            break
+        try:
+            saved = read_save(path)
+        except UnreadableSave:
+            continue
+        if saved.game.is_over:
+            found.append(saved)
+    return found
 
 
 def retire(saved: SavedGame) -> None:

@@ -28,6 +28,7 @@ from durak.tutorial.settings import restore_language
 
 if TYPE_CHECKING:
     from durak.tutorial.game_view import PlayView
+    from durak.tutorial.review_view import SavedGamesReview
 
 __all__ = [
     "EXERCISES",
@@ -44,6 +45,7 @@ __all__ = [
     "indices",
     "intro",
     "play",
+    "review",
 ]
 
 
@@ -79,3 +81,10 @@ def play() -> PlayView:
     from durak.tutorial.game_view import play as start  # loads the search: only the game needs it
 
     return start()
+
+
+def review() -> SavedGamesReview:
+    """Review one of your finished games, saved (notebook 07's last cell)."""
+    from durak.tutorial.review_view import SavedGamesReview
+
+    return SavedGamesReview()

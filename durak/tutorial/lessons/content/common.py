@@ -20,6 +20,7 @@ __all__ = [
     "SHOW_DECK",
     "SHOW_GAME",
     "SHOW_INDICES",
+    "SHOW_REVIEW",
     "Cell",
     "after_stop",
     "beat_reason",
@@ -66,6 +67,7 @@ def exercise(factory: Callable[[], Exercise]) -> Cell:
 SHOW_DECK = Cell("deck")
 SHOW_INDICES = Cell("indices")
 SHOW_GAME = Cell("play")
+SHOW_REVIEW = Cell("review")
 
 
 def cards(text: str) -> list[Card]:

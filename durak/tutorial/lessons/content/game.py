@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from durak.i18n import N_
-from durak.tutorial.lessons.content.common import SHOW_GAME, text
+from durak.tutorial.lessons.content.common import SHOW_GAME, SHOW_REVIEW, text
 
 NOTEBOOK = "07_play_vs_ai"
 TITLE = N_("Play against the AI")
@@ -25,10 +25,28 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
             N_("The game is saved after every move: come back later and carry on where you left off."),
         ),
     ),
+    "review": (
+        N_("Review a game"),
+        (
+            N_(
+                "When a game is over, “Review this game” goes through your decisions through the AI’s "
+                "eyes, seeing only what you could see then. A curve shows your chances move by move; "
+                "the key moments are the decisions where another move would have kept clearly better "
+                "chances, each with the better move and why."
+            ),
+            N_(
+                "Once the stock is empty, nothing is hidden and the review is exact: it says where a won "
+                "game slipped away and shows the line that would have won. Below, you can review any of "
+                "your finished games again."
+            ),
+        ),
+    ),
 }
 
 CELLS = (
     text("game"),
     SHOW_GAME,
+    text("review"),
+    SHOW_REVIEW,
 )
 """The notebook after its header, cell by cell (its exercises in the order shown)."""

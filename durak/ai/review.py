@@ -1,0 +1,269 @@
+"""A review of one player's game: the chance at every decision, and the moments that decided it.
+
+At each decision of the reviewed player (a turn with more than one legal action) the review sees
+exactly what that player saw, ``game.observation(player)``, as the AI does: never the other hand
+nor the stock order. There the search scores every legal action (1 a win, ½ a draw, 0 a loss,
+averaged over the deals the player could not tell apart); once the stock is empty the exact
+solver does, and the chances are 0, ½ or 1.
+
+A decision is a **key moment** when the best action would have kept a clearly higher chance
+than the one played: :data:`KEY_DROP` or more in the search (a suspected drop is measured
+again by a paired comparison of just the two actions, so that sampling noise does not make
+moments), any drop at all where the solver is exact (a won game drawn or lost, a draw lost).
+
+>>> from durak import Game
+>>> game = Game.from_deal(["7♠", "Т♣"], ["7♣", "8♥"], [], attacker=1, trump="♠")
+>>> for move in ("attack 7♣", "take", "stop", "attack 8♥", "defend 7♠", "stop"):
+...     _ = game.apply(move)
+>>> verdict = review(game, player=0, seed=1, iterations=200)
+>>> [(str(m.played), str(m.best), m.chance_best, m.chance_after, m.kind.value) for m in verdict.moments]
+[('take', 'defend 7♠', 1.0, 0.0, 'win_missed')]
+>>> [str(action) for action in verdict.moments[0].line]  # beat, then the AI can only lose
+['defend 7♠', 'stop', 'attack Т♣', 'take', 'stop']
+>>> verdict.lost_from, verdict.matched, len(verdict.decisions)  # from move 4 on, every move lost
+(4, 1, 2)
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from durak.actions import Action
+from durak.ai.hints import HintReason, reason_for
+from durak.ai.sampling import Sampler
+from durak.ai.search import Method, SearchPlayer
+from durak.ai.solver import Solver, SolverBudgetExceeded
+from durak.game import ACTION_OF_MOVE, Game, move_of_action
+from durak.kernel import OVER, State
+
+__all__ = ["KEY_DROP", "REVIEW_ITERATIONS", "Choice", "Moment", "MomentKind", "Review", "review"]
+
+REVIEW_ITERATIONS = 3000
+"""Playouts behind each decision of a review (about a tenth of a second each on one core)."""
+CHECK_ITERATIONS = 2000
+"""Paired playouts of the action played against the best, where the search suspects a drop."""
+KEY_DROP = 0.15
+"""How much higher the best action's chance must be for a key moment. ``bench/review_speed.py
+--noise`` reviews the same games with two seeds: the same decision's drop differs by at most
+about 0.06 between them (0.04 in 95% of decisions), so a drop of 0.15 is well clear of the
+noise, and still small enough to catch a move that throws away one game in seven."""
+SUSPECT_DROP = 0.06
+"""A search drop worth measuring again with :data:`CHECK_ITERATIONS` paired playouts."""
+LINE_LENGTH = 16
+"""Actions shown, at most, of the solver's line from a missed endgame."""
+
+
+class MomentKind(enum.StrEnum):
+    """What a key moment cost, in the words a review uses."""
+
+    WIN_MISSED = "win_missed"  # exact: a won endgame, not won
+    DRAW_MISSED = "draw_missed"  # exact: an endgame with a draw in hand, lost
+    CHANCE_LOST = "chance_lost"  # the search: a clearly better action was missed
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One decision of the reviewed player: what was played, what was best, and their chances."""
+
+    index: int
+    """The decision's place in the game's history (``game.history[index]`` is ``played``)."""
+    played: Action
+    best: Action
+    chance_best: float
+    """The best action's chance: what the position offered (0–1; ½ a draw)."""
+    chance_played: float
+    exact: bool
+    """Scored by the exact solver (the stock was empty): the chances are 0, ½ or 1."""
+
+    @property
+    def drop(self) -> float:
+        return max(0.0, self.chance_best - self.chance_played)
+
+    @property
+    def matched(self) -> bool:
+        """The action played was the strongest (or, exactly, as strong as it)."""
+        return self.played == self.best or (self.exact and self.chance_played == self.chance_best)
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A key moment: a decision where the best action kept a clearly higher chance."""
+
+    index: int
+    played: Action
+    best: Action
+    chance_before: float
+    """The chance the position offered (the best action's)."""
+    chance_after: float
+    """The chance after the action played."""
+    chance_best: float
+    """The chance after the best action (the same as ``chance_before``)."""
+    exact: bool
+    kind: MomentKind
+    reason: HintReason
+    """Why the best action is good, in the hint vocabulary."""
+    line: tuple[Action, ...] = ()
+    """Exact moments: the solver's line from the best action on, both players' actions."""
+
+    @property
+    def drop(self) -> float:
+        return self.chance_best - self.chance_after
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """The review of ``player``'s game: every decision, the key moments, and where it was lost."""
+
+    player: int
+    decisions: tuple[Choice, ...]
+    moments: tuple[Moment, ...]
+    lost_from: int | None
+    """The history index from which every action lost against best play (exact), if any."""
+    loser: int | None
+    """The game's loser (None: a draw, or the game is not over)."""
+    over: bool
+
+    @property
+    def chances(self) -> tuple[float, ...]:
+        """The player's chance at each decision, as the search estimated it then."""
+        return tuple(choice.chance_best for choice in self.decisions)
+
+    @property
+    def matched(self) -> int:
+        """How many decisions played the strongest action."""
+        return sum(choice.matched for choice in self.decisions)
+
+    @property
+    def biggest_drop(self) -> Choice | None:
+        """The decision that cost the most (None when no decision cost anything)."""
+        worst = max(self.decisions, key=lambda choice: choice.drop, default=None)
+        return worst if worst is not None and worst.drop > 0 else None
+
+
+def review(
+    record: Game | str | Mapping[str, Any],
+    player: int = 0,
+    *,
+    iterations: int | None = None,
+    seed: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+) -> Review:
+    """Review ``player``'s decisions in a game (a :class:`~durak.Game` or its JSON record).
+
+    ``iterations`` is the search's budget per decision (default :data:`REVIEW_ITERATIONS`);
+    with a ``seed`` the review is reproducible. ``progress(done, total)`` is called after each
+    decision. Each decision is judged from the player's observation alone.
+    """
+    game = _game_of(record)
+    if player not in (0, 1):
+        raise ValueError(f"player must be 0 or 1, not {player!r}")
+    budget = iterations if iterations is not None else REVIEW_ITERATIONS
+    # Deals drawn uniformly among those the player could not tell apart (no model of the
+    # opponent's past play): the AI's belief weighting makes a chance depend on which deals the
+    # seed drew far more (bench/review_speed.py --noise) than a review can afford.
+    searcher = SearchPlayer(iterations=budget, seed=seed, belief_noise=None)
+    checker = SearchPlayer(iterations=max(CHECK_ITERATIONS, budget), seed=searcher.seed, belief_noise=None)
+    solver = Solver()
+    replay = Game.replay(game.deal)
+    turns = _decisions(game, player)
+    decisions: list[Choice] = []
+    moments: list[Moment] = []
+    lost_from: int | None = None
+    for index, action in enumerate(game.history):
+        if index in turns:
+            observation = replay.observation(player)
+            legal = replay.legal_actions()
+            choice, moment = _judge(index, action, observation, legal, searcher, checker, solver)
+            decisions.append(choice)
+            if moment is not None:
+                moments.append(moment)
+            if lost_from is None and choice.exact and choice.chance_best == 0.0:
+                lost_from = index
+            if progress is not None:
+                progress(len(decisions), len(turns))
+        replay.apply(action)
+    return Review(player, tuple(decisions), tuple(moments), lost_from, game.loser, game.is_over)
+
+
+def _game_of(record: Game | str | Mapping[str, Any]) -> Game:
+    if isinstance(record, Game):
+        return record
+    text = record if isinstance(record, str) else json.dumps(record)
+    return Game.from_json(text)
+
+
+def _decisions(game: Game, player: int) -> set[int]:
+    """The history indices where ``player`` had more than one legal action."""
+    replay = Game.replay(game.deal)
+    turns = set()
+    for index, action in enumerate(game.history):
+        if replay.to_move == player and len(replay.legal_actions()) > 1:
+            turns.add(index)
+        replay.apply(action)
+    return turns
+
+
+def _judge(
+    index: int,
+    played: Action,
+    observation: Any,
+    legal: list[Action],
+    searcher: SearchPlayer,
+    checker: SearchPlayer,
+    solver: Solver,
+) -> tuple[Choice, Moment | None]:
+    decision = searcher.decide(observation, legal)
+    exact = decision.method == Method.SOLVED
+    scores = {action: (score + 1) / 2 if exact else score for action, score in decision.scores.items()}
+    best = decision.action
+    chance_best, chance_played = scores[best], scores[played]
+    if not exact and played != best and chance_best - chance_played >= SUSPECT_DROP:
+        measured = checker.compare(observation, [best, played])
+        chance_best, chance_played = measured[best], measured[played]
+    choice = Choice(index, played, best, chance_best, chance_played, exact)
+    drop = chance_best - chance_played
+    if played == best or (drop <= 0 if exact else drop < KEY_DROP):
+        return choice, None
+    if exact:
+        kind = MomentKind.WIN_MISSED if chance_best == 1.0 else MomentKind.DRAW_MISSED
+        position = Sampler(observation).sample(searcher.rng_for(observation))
+        line = _line(position, observation.trump_index, best, solver)
+    else:
+        kind, line = MomentKind.CHANCE_LOST, ()
+    moment = Moment(
+        index,
+        played,
+        best,
+        chance_best,
+        chance_played,
+        chance_best,
+        exact,
+        kind,
+        reason_for(observation, legal, decision),
+        line,
+    )
+    return choice, moment
+
+
+def _line(position: State, trump: int, first: Action, solver: Solver) -> tuple[Action, ...]:
+    """``first``, then the solver's best action for whoever is to move, to the end (or a limit).
+
+    ``position`` has no hidden card (the stock is empty), so it is exactly what the player knew.
+    """
+    actions = ACTION_OF_MOVE[trump]
+    line = [first]
+    position = position.copy(history=False)
+    position.play(move_of_action(first, trump))
+    while position.phase != OVER and len(line) < LINE_LENGTH:
+        try:
+            values = solver.solve(position)
+        except SolverBudgetExceeded:  # pragma: no cover - an empty-stock endgame is small
+            break
+        move = max(position.legal_moves(), key=lambda m: values[m])
+        line.append(actions[move])
+        position.play(move)
+    return tuple(line)

@@ -1,0 +1,258 @@
+"""The game review on screen: a progress bar while it runs, then the chance curve (bqplot), the
+summary and the key moments; a click on a moment (in the list or on the curve) shows its position.
+
+The texts and the positions come from :class:`~durak.tutorial.review_model.GameReview`; this
+module only lays them out.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+from babel.dates import format_datetime
+
+from durak.ai.review import Moment
+from durak.game import Game
+from durak.i18n import format_number, get_language, gettext
+from durak.messages import game_over_message
+from durak.tutorial import review_model as texts
+from durak.tutorial.game_model import HUMAN
+from durak.tutorial.review_model import GameReview
+from durak.tutorial.saves import SavedGame, finished_games
+from durak.tutorial.widgets import (
+    ErrorArea,
+    HandView,
+    LocalizedVBox,
+    OpponentHandView,
+    StockView,
+    TableView,
+)
+
+__all__ = ["ReviewView", "SavedGamesReview"]
+
+BLUE = "#1f4e9a"
+RED = "#b00020"
+
+
+class ReviewView(LocalizedVBox):
+    """The review of one finished game. ``start=False`` builds the view without running the
+    review (call :meth:`start`): the caller can show the progress bar first."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        player: int = HUMAN,
+        iterations: int | None = None,
+        seed: int | None = None,
+        start: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        self.model = GameReview(game, player, iterations=iterations, seed=seed)
+        self.title = widgets.HTML()
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, layout={"width": "60%"})
+        self.progress_text = widgets.HTML()
+        self.summary = widgets.HTML()
+        self.chart_note = widgets.HTML()
+        self.chart: Any = None  # the bqplot Figure, once the review has run
+        self.chart_box = widgets.Box()
+        self.moments_title = widgets.HTML()
+        self.moment_buttons: list[widgets.Button] = []
+        self.moments = widgets.VBox()
+        self.lost = widgets.HTML()
+        self.detail = widgets.HTML()
+        self.hand = HandView()
+        self.opponent = OpponentHandView()
+        self.table = TableView()
+        self.stock = StockView()
+        self.position = widgets.VBox(
+            [self.opponent, self.table, self.stock, self.hand], layout={"display": "none"}
+        )
+        self.position.add_class("durak-review-position")
+        self.errors = ErrorArea()
+        self.selected: Moment | None = None
+        parts = (
+            self.title,
+            self.progress,
+            self.progress_text,
+            self.summary,
+            self.chart_box,
+            self.chart_note,
+            self.lost,
+            self.moments_title,
+            self.moments,
+            self.detail,
+            self.position,
+            self.errors,
+        )
+        super().__init__(children=parts, **kwargs)
+        self.add_class("durak-review")
+        self._start_localized()
+        if start:
+            self.start()
+
+    # --- running ---
+
+    def start(self) -> None:
+        """Run the review, showing its progress, then show what it found."""
+        self.errors.guard(self._run)()
+        self.render()
+
+    def _run(self) -> None:
+        self.model.run(progress=self._progressed)
+        self.progress.layout.display = "none"
+        self.progress_text.layout.display = "none"
+        self._build_chart()
+        self._build_moments()
+
+    def _progressed(self, done: int, total: int) -> None:
+        self.progress.max = max(1, total)
+        self.progress.value = done
+        said = gettext(texts.PROGRESS).format(done=format_number(done), total=format_number(total))
+        self.progress_text.value = f"<i>{escape(said)}</i>"
+
+    def _build_chart(self) -> None:
+        from bqplot import Axis, Figure, LinearScale, Lines, Scatter  # loaded only for a review
+
+        moves, chances = self.model.points()
+        moment_moves, moment_chances = self.model.moment_points()
+        x_scale = LinearScale(min=0, max=max([len(self.model.game.history), *moves, 1]))
+        y_scale = LinearScale(min=0.0, max=1.0)
+        scales = {"x": x_scale, "y": y_scale}
+        curve = Lines(
+            x=moves, y=chances, scales=scales, colors=[BLUE], stroke_width=2, marker="circle", marker_size=16
+        )
+        self.dots = Scatter(
+            x=moment_moves, y=moment_chances, scales=scales, colors=[RED], default_size=90, stroke="white"
+        )
+        self.dots.on_element_click(self._dot_clicked)
+        self.x_axis = Axis(scale=x_scale, tick_format="d")
+        self.y_axis = Axis(scale=y_scale, side="left", tick_format=".0%")
+        self.chart = Figure(
+            marks=[curve, self.dots],
+            axes=[self.x_axis, self.y_axis],
+            layout=widgets.Layout(width="100%", max_width="720px", height="300px"),
+            fig_margin={"top": 40, "bottom": 50, "left": 60, "right": 20},
+        )
+        self.chart.add_class("durak-review-chart")
+        self.chart_box.children = (self.chart,)
+
+    def _build_moments(self) -> None:
+        assert self.model.review is not None
+        buttons = []
+        for moment in self.model.review.moments:
+            button = widgets.Button(layout={"width": "auto", "max_width": "100%"})
+            button.add_class("durak-moment")
+            button.moment = moment
+            button.on_click(self.errors.guard(self._moment_clicked))
+            buttons.append(button)
+        self.moment_buttons = buttons
+        self.moments.children = tuple(buttons)
+
+    # --- selecting a moment ---
+
+    def _dot_clicked(self, _mark: Any, event: dict[str, Any]) -> None:
+        self.errors.guard(self.select)(self.moment_buttons[event["data"]["index"]].moment)
+
+    def _moment_clicked(self, button: widgets.Button) -> None:
+        self.select(button.moment)
+
+    def select(self, moment: Moment) -> None:
+        """Show ``moment``: the full explanation, and the position before it (read-only)."""
+        self.selected = moment
+        game = self.model.position(moment)
+        observation = game.observation(self.model.player)  # what the player saw: no hidden card
+        trump = game.trump
+        self.hand.update(list(observation.hand), trump)
+        self.opponent.update(observation.opponent_hand_size, observation.opponent_known, trump)
+        self.table.update(observation.table, trump, game.bout_limit if game.table else None)
+        trump_card = game.trump_card if observation.trump_card_in_stock else None
+        self.stock.update(trump, trump_card, observation.stock_size, len(observation.discard))
+        self.position.layout.display = "flex"
+        for button in self.moment_buttons:
+            button.button_style = "info" if button.moment is moment else ""
+        self.render()
+
+    # --- texts ---
+
+    def render(self) -> None:
+        self.title.value = f"<h3>{escape(gettext(texts.TITLE))}</h3>"
+        verdict = self.model.review
+        if verdict is None:
+            self.progress_text.value = f"<i>{escape(gettext(texts.PROGRESS).format(done='0', total='…'))}</i>"
+            return
+        self.summary.value = f"<b>{escape(self.model.summary_text())}</b>"
+        self.chart_note.value = f"<i>{escape(gettext(texts.CHART_NOTE))}</i>"
+        if self.chart is not None:
+            self.chart.title = gettext(texts.CHART_TITLE)
+            self.x_axis.label = gettext(texts.CHART_X)
+            self.y_axis.label = gettext(texts.CHART_Y)
+        lost = self.model.lost_text()
+        self.lost.value = f"<p>{escape(lost)}</p>" if lost else ""
+        self.moments_title.value = (
+            f"<b>{escape(gettext(texts.MOMENTS_TITLE))}</b>"
+            if verdict.moments
+            else f"<p>{escape(gettext(texts.NO_MOMENTS))}</p>"
+        )
+        for button in self.moment_buttons:
+            title = self.model.moment_title(button.moment)
+            button.description = title
+            button.tooltip = title
+        if self.selected is not None:
+            heading = gettext(texts.POSITION_TITLE).format(move=format_number(self.selected.index + 1))
+            self.detail.value = (
+                f"<p>{escape(self.model.moment_text(self.selected))}</p><p><i>{escape(heading)}</i></p>"
+            )
+
+    def close(self) -> None:
+        for part in (self.hand, self.opponent, self.table, self.stock, self.chart):
+            if part is not None:
+                part.close()
+        for button in self.moment_buttons:
+            button.close()
+        super().close()
+
+
+class SavedGamesReview(LocalizedVBox):
+    """Pick one of your finished, saved games and review it (notebook 07's last cell)."""
+
+    def __init__(self, *, iterations: int | None = None, **kwargs: Any) -> None:
+        self.iterations = iterations
+        self.saved = finished_games()
+        self.title = widgets.HTML()
+        self.choice = widgets.Dropdown()
+        self.button = widgets.Button(icon="search")
+        self.button.add_class("durak-review-saved")
+        self.errors = ErrorArea()
+        self.output = widgets.VBox()
+        self.button.on_click(self.errors.guard(self._review_clicked))
+        row = widgets.HBox([self.choice, self.button]) if self.saved else widgets.HTML()
+        super().__init__(children=(self.title, row, self.errors, self.output), **kwargs)
+        self._start_localized()
+
+    def _review_clicked(self, _button: widgets.Button) -> None:
+        saved = self.saved[self.choice.value]
+        for old in self.output.children:
+            old.close()
+        view = ReviewView(saved.game, iterations=self.iterations, start=False)
+        self.output.children = (view,)
+        view.start()
+
+    def render(self) -> None:
+        title = texts.SAVED_TITLE if self.saved else texts.NO_SAVED
+        self.title.value = f"<h3>{escape(gettext(title))}</h3>"
+        self.button.description = gettext(texts.REVIEW_BUTTON)
+        chosen = self.choice.value if self.choice.value is not None else 0
+        self.choice.options = [(_saved_label(saved), index) for index, saved in enumerate(self.saved)]
+        if self.saved:
+            self.choice.value = chosen  # the labels changed language, not the game chosen
+
+
+def _saved_label(saved: SavedGame) -> str:
+    """When the game was played (the file's time, in the learner's locale) and how it ended."""
+    played = datetime.fromtimestamp(saved.stamp[0] / 1e9)
+    when = format_datetime(played, "short", locale=get_language())
+    return f"{when} · {game_over_message(saved.game.loser, viewer=HUMAN)}"
