@@ -79,7 +79,7 @@ def play_game(
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
-        observation = game.observation(seat)
+        observation = observe(players[seat], game, seat)
         legal = game.legal_actions()
         start = time.perf_counter()
         action = players[seat].choose(observation, legal)
@@ -89,6 +89,13 @@ def play_game(
         if actions > MAX_ACTIONS:
             raise RuntimeError(f"game did not end after {MAX_ACTIONS} actions")
     return game.loser, times, actions
+
+
+def observe(player: object, game: Game, seat: int) -> Observation:
+    """What ``player`` is shown: its fair observation, unless it is a reference player that reads
+    hidden cards and says so by observing the game itself (:mod:`durak.ai.clairvoyant`)."""
+    own = getattr(player, "observe", None)
+    return own(game, seat) if own is not None else game.observation(seat)
 
 
 def _player_seed(seed: int, deal: int, side: int) -> int:
@@ -324,10 +331,10 @@ class ArenaRecordMismatch(ValueError):
     differently (see :func:`behaviour_digest`)."""
 
 
-def _digest_positions() -> list[tuple[Observation, list[Action]]]:
+def _digest_positions() -> list[tuple[Game, list[Action]]]:
     """Fixed positions from games of greedy against random: seven with a stock, five without."""
-    with_stock: list[tuple[Observation, list[Action]]] = []
-    endgames: list[tuple[Observation, list[Action]]] = []
+    with_stock: list[tuple[Game, list[Action]]] = []
+    endgames: list[tuple[Game, list[Action]]] = []
     deal = 0
     while len(with_stock) < 7 or len(endgames) < 5:
         game = Game.new(seed=300 + deal)
@@ -340,7 +347,7 @@ def _digest_positions() -> list[tuple[Observation, list[Action]]]:
             observation = game.observation(seat)
             bucket, size = (with_stock, 7) if game.stock else (endgames, 5)
             if len(legal) > 1 and decisions % 4 == 0 and len(bucket) < size:
-                bucket.append((observation, legal))
+                bucket.append((game.copy(), legal))
             decisions += 1
             game.apply(players[seat].choose(observation, legal))
         deal += 1
@@ -357,8 +364,9 @@ def behaviour_digest(level: str, iterations: int | None) -> str:
     choice or a score changes it. (For the hard level this costs about two seconds.)
     """
     digest = hashlib.sha256()
-    for number, (observation, legal) in enumerate(_digest_positions()):
+    for number, (game, legal) in enumerate(_digest_positions()):
         player = make_player(level, seed=number, iterations=iterations)
+        observation = observe(player, game, game.to_move or 0)
         if isinstance(player, SearchPlayer):
             decision = player.decide(observation, legal)
             line = f"{decision.action}{[round(score, 9) for score in decision.scores.values()]}"

@@ -10,6 +10,7 @@ import pytest
 
 from durak import DECK, STOP, TAKE, Action, Game, Observation
 from durak.ai import (
+    LEARNER_LEVELS,
     LEVELS,
     GreedyPlayer,
     Hint,
@@ -50,7 +51,8 @@ def play(game: Game, players: list[Player]) -> Game:
 
 
 def test_make_player_knows_every_level() -> None:
-    assert LEVELS == ("random", "greedy", "easy", "normal", "hard")
+    assert LEVELS == ("random", "greedy", "easy", "normal", "hard", "clairvoyant")
+    assert LEARNER_LEVELS == ("easy", "normal", "hard")  # the cheating reference is never offered
     for level in LEVELS:
         assert isinstance(make_player(level, seed=1), Player)
     assert isinstance(make_player("hard"), SearchPlayer)
@@ -197,6 +199,28 @@ def test_decisions_do_not_change_when_the_hidden_cards_are_dealt_again(level: st
             assert again == decision
             judged += (other.hands[1 - seat], other.stock) != (game.hands[1 - seat], game.stock)
     assert judged >= 20  # re-deals that really changed the hidden cards
+
+
+def test_the_clairvoyant_reference_reads_the_hidden_hand_and_the_fair_levels_do_not() -> None:
+    # the re-deal test above, turned round: shown the opponent's hand, the clairvoyant player
+    # decides differently when it changes; through the fair observation it cannot
+    from durak.ai.clairvoyant import ClairvoyantPlayer
+    from durak.arena import observe
+
+    changed = 0
+    for game, seat in positions_to_judge():
+        cheat = quick_player("clairvoyant", seed=5)
+        assert isinstance(cheat, ClairvoyantPlayer)
+        seen = observe(cheat, game, seat)
+        assert seen.opponent_known_mask == game.state.hands[1 - seat]
+        fair = game.observation(seat)
+        assert seen.unseen_mask == fair.unseen_mask & ~game.state.hands[1 - seat]  # the stock stays hidden
+        assert observe(quick_player("hard", seed=5), game, seat) == game.observation(seat)
+        decision = cheat.choose(seen, game.legal_actions())
+        for other in redeals(game, seat, count=4, seed=changed):
+            again = quick_player("clairvoyant", seed=5).choose(observe(cheat, other, seat), other.legal_actions())
+            changed += again != decision
+    assert changed >= 3
 
 
 def test_search_never_sees_more_than_the_observation() -> None:

@@ -1,9 +1,10 @@
-"""The AI opponent: players, difficulty levels and hints.
+"""The AI opponent: players, difficulty levels, hints, and the review of a game.
 
 Every player has ``choose(observation, legal_actions) -> Action`` and sees only an
 :class:`~durak.Observation`, never the game itself. Build one by level name with
-:func:`make_player` (``"random"``, ``"greedy"``, ``"easy"``, ``"normal"``, ``"hard"``), and ask
-:func:`hint` what the AI would play in the learner's place, with a :class:`HintReason` code.
+:func:`make_player` (``"random"``, ``"greedy"``, ``"easy"``, ``"normal"``, ``"hard"``), ask
+:func:`hint` what the AI would play in the learner's place, with a :class:`HintReason` code, and
+:func:`review` a finished game: the player's chance at every decision and the key moments.
 
 How the strong player works (:class:`SearchPlayer`):
 
@@ -36,6 +37,7 @@ if TYPE_CHECKING:  # the names below are imported on first use: `import durak.ai
     from durak.ai.hints import Hint, HintReason, hint
     from durak.ai.levels import LEARNER_LEVELS, LEVELS, make_player
     from durak.ai.players import GreedyPlayer, Player, RandomPlayer, RulePlayer
+    from durak.ai.review import Moment, Review, review
     from durak.ai.search import Decision, SearchPlayer
 
 _HOMES = {
@@ -43,6 +45,7 @@ _HOMES = {
     "LEARNER_LEVELS": "levels", "LEVELS": "levels", "make_player": "levels",
     "GreedyPlayer": "players", "Player": "players", "RandomPlayer": "players", "RulePlayer": "players",
     "Decision": "search", "SearchPlayer": "search",
+    "Moment": "review", "Review": "review", "review": "review",
 }  # fmt: skip
 
 __all__ = [
@@ -52,12 +55,15 @@ __all__ = [
     "GreedyPlayer",
     "Hint",
     "HintReason",
+    "Moment",
     "Player",
     "RandomPlayer",
+    "Review",
     "RulePlayer",
     "SearchPlayer",
     "hint",
     "make_player",
+    "review",
 ]
 
 

@@ -6,9 +6,11 @@
 - ``normal``: a short search, with exact play once the stock is empty.
 - ``hard``: the full search (a quarter of a second per decision, or :data:`LEVEL_ITERATIONS`
   playouts when reproducible play is wanted).
+- ``clairvoyant``: a cheating reference for the arena, never a learner's opponent: the hard
+  search told the opponent's whole hand (:mod:`durak.ai.clairvoyant`).
 
 >>> LEVELS
-('random', 'greedy', 'easy', 'normal', 'hard')
+('random', 'greedy', 'easy', 'normal', 'hard', 'clairvoyant')
 >>> make_player("greedy")
 GreedyPlayer()
 >>> make_player("hard", seed=1, iterations=500)
@@ -23,15 +25,15 @@ from durak.ai.search import SearchPlayer
 
 __all__ = ["LEARNER_LEVELS", "LEVELS", "LEVEL_ITERATIONS", "TIME_LIMITS", "make_player"]
 
-LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "normal", "hard", "clairvoyant")
 """Every level a player can be made of (the arena pits any two)."""
 LEARNER_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 """The levels a learner is offered; random and greedy are baselines for measuring the others."""
 
-TIME_LIMITS = {"normal": 0.03, "hard": 0.25}
+TIME_LIMITS = {"normal": 0.03, "hard": 0.25, "clairvoyant": 0.25}
 """Seconds of search per decision for the searching levels when no iteration budget is given."""
 
-LEVEL_ITERATIONS = {"normal": 60, "hard": 8000}
+LEVEL_ITERATIONS = {"normal": 60, "hard": 8000, "clairvoyant": 8000}
 """Playouts per decision for reproducible play (the arena uses them). The hard level's budget
 keeps its median decision under 0.3 s on a 2-core machine (see bench/strength.py)."""
 
@@ -47,4 +49,8 @@ def make_player(level: str, seed: int | None = None, iterations: int | None = No
         return GreedyPlayer()
     if level == "easy":
         return RulePlayer(RuleParams(noise=0.25), seed)
+    if level == "clairvoyant":
+        from durak.ai.clairvoyant import ClairvoyantPlayer
+
+        return ClairvoyantPlayer(time_limit=TIME_LIMITS[level], iterations=iterations, seed=seed)
     return SearchPlayer(time_limit=TIME_LIMITS[level], iterations=iterations, seed=seed)

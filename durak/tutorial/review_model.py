@@ -10,10 +10,10 @@ the key moments, with no widgets (:mod:`durak.tutorial.review_view` shows them).
 >>> model = GameReview(game, iterations=200, seed=1)
 >>> _ = model.run()
 >>> model.summary_text()
-'You made 2 decisions and played the strongest move in 1. The biggest drop: from 100% to 0% at move 2.'
+'You played the strongest move in 1 of your 2 decisions. The biggest drop: from 100% to 0% at move 2.'
 >>> import textwrap
 >>> print(textwrap.fill(model.moment_text(model.review.moments[0]), 90))
-Move 2: you played “take” (0%); “beat with 7♠” kept 100%. From here you could have won,
+Move 2: you played “take” (0%); “beat with 7♠” would have kept 100%. From here you could have won,
 like this: You beat 7♣ with 7♠. The AI stops. 2 cards go to the discard pile. You lead Т♣.
 The AI takes the cards. You stop. The AI picks up 1 card.
 """
@@ -35,24 +35,25 @@ TITLE = N_("Review of your game")
 REVIEW_BUTTON = N_("Review this game")
 PROGRESS = N_("Reviewing your decisions: {done} of {total}")
 SUMMARY = N_plural(
-    "You made {n} decision and played the strongest move in {matched}.",
-    "You made {n} decisions and played the strongest move in {matched}.",
+    "You played the strongest move in {matched} of your {n} decision.",
+    "You played the strongest move in {matched} of your {n} decisions.",
 )
 BIGGEST_DROP = N_("The biggest drop: from {before} to {after} at move {move}.")
 NO_DROP = N_("No decision lowered your chances.")
 NO_MOMENTS = N_("No key moments: you never missed a clearly better move.")
 MOMENTS_TITLE = N_("Key moments: click one to see the position")
-MOMENT = N_("Move {move}: you played “{played}” ({after}); “{best}” kept {before}.")
+MOMENT = N_("Move {move}: you played “{played}” ({after}); “{best}” would have kept {before}.")
 WIN_MISSED = N_("From here you could have won, like this: {line}")
 DRAW_MISSED = N_("From here you could have drawn, like this: {line}")
-LOST_FROM = N_("From move {move} on, every move lost: against best play the AI wins whatever you do.")
+LOST_FROM = N_("From move {move} on, the game was lost whatever you played: against best play the AI wins.")
 CHART_TITLE = N_("Your chances, move by move")
 CHART_X = N_("Move")
 CHART_Y = N_("Your chance")
+# Translators: {loss}, {draw} and {win} are 0%, 50% and 100%, written as the language writes them.
 CHART_NOTE = N_(
     "Your chance at each of your decisions, as the AI estimates it from what you could see then "
-    "(a draw counts half). Once the stock is empty it is exact: 0%, 50% or 100%. The red dots are the "
-    "key moments, listed below."
+    "(a draw counts half). Once the stock is empty it is exact: {loss}, {draw} or {win}. The red dots "
+    "are the key moments, listed below."
 )
 POSITION_TITLE = N_("The position before move {move} (you to play)")
 SAVED_TITLE = N_("Review one of your finished games")
@@ -113,6 +114,11 @@ class GameReview:
                 )
             )
         return " ".join(said)
+
+    def chart_note(self) -> str:
+        return gettext(CHART_NOTE).format(
+            loss=format_percent(0), draw=format_percent(0.5), win=format_percent(1)
+        )
 
     def moment_title(self, moment: Moment) -> str:
         return gettext(MOMENT).format(

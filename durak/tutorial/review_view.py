@@ -185,7 +185,7 @@ class ReviewView(LocalizedVBox):
             self.progress_text.value = f"<i>{escape(gettext(texts.PROGRESS).format(done='0', total='…'))}</i>"
             return
         self.summary.value = f"<b>{escape(self.model.summary_text())}</b>"
-        self.chart_note.value = f"<i>{escape(gettext(texts.CHART_NOTE))}</i>"
+        self.chart_note.value = f"<i>{escape(self.model.chart_note())}</i>"
         if self.chart is not None:
             self.chart.title = gettext(texts.CHART_TITLE)
             self.x_axis.label = gettext(texts.CHART_X)

@@ -29,8 +29,8 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
         N_("Review a game"),
         (
             N_(
-                "When a game is over, “Review this game” goes through your decisions through the AI’s "
-                "eyes, seeing only what you could see then. A curve shows your chances move by move; "
+                "When a game is over, “Review this game” has the AI judge each of your "
+                "decisions, seeing only what you could see then. A curve shows your chances move by move; "
                 "the key moments are the decisions where another move would have kept clearly better "
                 "chances, each with the better move and why."
             ),
