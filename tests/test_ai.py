@@ -218,7 +218,9 @@ def test_the_clairvoyant_reference_reads_the_hidden_hand_and_the_fair_levels_do_
         assert observe(quick_player("hard", seed=5), game, seat) == game.observation(seat)
         decision = cheat.choose(seen, game.legal_actions())
         for other in redeals(game, seat, count=4, seed=changed):
-            again = quick_player("clairvoyant", seed=5).choose(observe(cheat, other, seat), other.legal_actions())
+            again = quick_player("clairvoyant", seed=5).choose(
+                observe(cheat, other, seat), other.legal_actions()
+            )
             changed += again != decision
     assert changed >= 3
 

@@ -43,7 +43,9 @@ def test_the_review_shows_a_curve_the_moments_and_a_clicked_moments_position() -
     assert "2 decisions; 1 matched the strongest move." in shown(view.summary.value)
     assert "the game was lost whatever you played" in shown(view.lost.value)
     (button,) = view.moment_buttons
-    assert button.description.startswith("Move 2: you played “take” (0%); “beat with 7♠” would have kept 100%.")
+    assert button.description.startswith(
+        "Move 2: you played “take” (0%); “beat with 7♠” would have kept 100%."
+    )
     assert view.position.layout.display == "none"
     button.click()
     assert view.position.layout.display == "flex" and button.button_style == "info"
