@@ -40,7 +40,7 @@ def test_the_review_shows_a_curve_the_moments_and_a_clicked_moments_position() -
     assert isinstance(curve, Lines) and isinstance(dots, Scatter)
     assert list(curve.x) == [2, 5] and list(curve.y) == [1.0, 0.0]  # move numbers (1 = the first), chances
     assert list(dots.x) == [2] and list(dots.y) == [1.0]  # the key moment, on the curve
-    assert "2 decisions; 1 matched the strongest move." in shown(view.summary.value)
+    assert "You played the strongest move in 1 of your 2 decisions." in shown(view.summary.value)
     assert "the game was lost whatever you played" in shown(view.lost.value)
     (button,) = view.moment_buttons
     assert button.description.startswith(
@@ -53,7 +53,7 @@ def test_the_review_shows_a_curve_the_moments_and_a_clicked_moments_position() -
     assert [str(attack) for attack, _ in view.table.pairs] == ["7♣"]
     assert len(view.opponent.buttons) == 1 and not view.opponent.buttons[0].face_up  # hidden stays hidden
     detail = shown(view.detail.value)
-    assert "From here you could have won: You beat 7♣ with 7♠." in detail
+    assert "From here you could have won, like this: You beat 7♣ with 7♠." in detail
     assert "The position before move 2" in detail
 
 
