@@ -64,14 +64,15 @@ def play_one(page: Any, rng: random.Random, renders: list[float], replies: list[
             page.wait_for_timeout(20)
             continue
         choice = rng.choice(cards + others)
-        card_text = choice.inner_text().strip() if choice in cards else None
+        classes = (choice.get_attribute("class") or "").split() if choice in cards else []
+        face = next((name for name in classes if name.startswith("durak-c-")), None)  # the card's face
         logged = page.locator(MOVE_LOG_ITEMS).count()
         start = time.perf_counter()
         choice.click()
         if not wait_for_move_logged(page, logged):
             continue  # the click landed while the buttons were re-rendering: look again
-        if card_text:
-            page.locator(TABLE_CARD, has_text=card_text).first.wait_for()
+        if face:
+            page.locator(f"{TABLE_CARD}.{face}").first.wait_for()
             renders.append(time.perf_counter() - start)
         answer = page.wait_for_function(
             AFTER_MOVE,

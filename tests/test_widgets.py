@@ -11,7 +11,7 @@ from pathlib import Path
 import ipywidgets as widgets
 import pytest
 
-from durak import Action, Card, IllegalAction, Reason, Suit
+from durak import DECK, Action, Card, IllegalAction, Reason, Suit
 from durak.i18n import LANGUAGES, endonym, get_language, set_language
 from durak.messages import card_name, deck_description, illegal_action_message, rules_sections, stock_count
 from durak.tutorial import settings
@@ -44,16 +44,32 @@ def cards(text: str) -> list[Card]:
 # --- cards ---------------------------------------------------------------------------
 
 
-def test_card_button_shows_index_suit_colour_and_localized_name() -> None:
+def test_card_button_shows_its_face_and_is_named_by_the_localized_card_name() -> None:
     ace = CardButton(Card.parse("Т♥"))
     ten = CardButton(Card.parse("10♠"))
-    assert (ace.description, ace.style.text_color) == ("Т♥", RED)
-    assert (ten.description, ten.style.text_color) == ("10♠", BLACK)
-    assert ace.tooltip == card_name(Card.parse("Т♥"))
+    assert "durak-c-ah" in ace._dom_classes and "durak-c-10s" in ten._dom_classes  # the SVG face
+    assert ace.description == ten.description == ""  # the face shows the index: no text over it
+    assert (ace.style.text_color, ten.style.text_color) == (RED, BLACK)
+    assert ace.tooltip == card_name(Card.parse("Т♥"))  # the title: the button's accessible name
     set_language("de")
     assert ace.tooltip == card_name(Card.parse("Т♥"))  # re-rendered in place
     assert ace.tooltip != "Т♥ — Туз (ace) of hearts"
-    assert ace.description == "Т♥"  # the index is the same in every language
+
+
+def test_every_card_has_its_own_face_with_the_russian_index_and_its_pips() -> None:
+    from durak.tutorial.card_faces import face_class, face_svg, faces_css
+
+    css = faces_css()
+    assert len({face_class(card) for card in DECK}) == 36
+    for card in DECK:
+        svg = face_svg(card)
+        assert f">{card.rank.symbol}<" in svg  # the corner index: 6-10, В, Д, К, Т
+        assert ("#c0122b" in svg) == card.suit.is_red
+        pips = svg.count('<use href="#s"')
+        # two corner suits, then the pips of a number card, two in a court card's frame, one on an ace
+        assert pips == 2 + (int(card.rank) if card.rank <= 10 else 2 if card.rank < 14 else 1)
+        assert f".{face_class(card)} {{ background-image: url(" in css
+    assert ".durak-card.durak-back { background-image: url(" in css
 
 
 def test_trump_cards_are_marked() -> None:

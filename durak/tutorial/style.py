@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from durak.tutorial.card_faces import faces_css
+
 __all__ = ["CARD_MARKS_CSS", "Appearance", "table_css"]
 
 COOL_FELT = (38, 84, 112)
@@ -88,13 +90,10 @@ def table_css(appearance: Appearance, scope: str) -> str:
 .{scope} .widget-html, .{scope} .widget-html-content {{ color: #f4f4f0; }}
 .{scope} .durak-static {{ pointer-events: none; }}
 .{scope} .durak-card {{ border-radius: 6px; box-shadow: 1px 1px 2px rgba(0,0,0,0.35); }}
-.{scope} .durak-back {{
-  background-image: repeating-linear-gradient(45deg, rgba(255,255,255,0.18) 0 3px, transparent 3px 8px);
-}}
 </style>"""
 
 
-CARD_MARKS_CSS = """<style>
+_MARKS_CSS = """<style>
 .durak-card { position: relative; }
 .durak-card.durak-trump::after {
   content: "★"; position: absolute; top: 1px; right: 3px; font-size: 0.7em; color: #8a5a00;
@@ -102,10 +101,12 @@ CARD_MARKS_CSS = """<style>
 .durak-card.durak-playable { border-width: 3px !important; transform: translateY(-3px); }
 .durak-card.durak-unplayable { opacity: 0.55; }
 .durak-card.durak-found::before {
-  content: "✓"; position: absolute; top: 1px; left: 3px; font-size: 0.75em; color: #1b5e20;
+  content: "✓"; position: absolute; bottom: 1px; left: 3px; font-size: 0.75em; color: #1b5e20;
 }
 .durak-card.durak-hinted { outline: 3px dashed #b8860b; outline-offset: 1px; }
 </style>"""
-"""The card marks that do not rely on colour alone: ★ on trumps, a thick raised frame on a card
-you may play, a faded card you may not, ✓ on a card found in an exercise, a dashed frame on a
-hinted card. Shown once per page (the lesson header and the game add it)."""
+CARD_MARKS_CSS = _MARKS_CSS + faces_css()
+"""The card faces (:func:`durak.tutorial.card_faces.faces_css`) and the card marks that do not
+rely on colour alone: ★ on trumps, a thick raised frame on a card you may play, a faded card you
+may not, ✓ on a card found in an exercise, a dashed frame on a hinted card. Shown once per page
+(the lesson header and the game add it)."""

@@ -10,10 +10,10 @@ changes, so a switch never needs a cell to be re-run.
 >>> from durak.i18n import set_language
 >>> set_language("en")
 >>> button = CardButton(Card.parse("Т♥"), trump=Card.parse("6♥").suit)
->>> button.description, button.card
-('Т♥', Card.parse('Т♥'))
->>> button.style.text_color
-'#c0122b'
+>>> button.card, button.tooltip
+(Card.parse('Т♥'), 'Т♥ — Туз (ace) of hearts (trump)')
+>>> "durak-c-ah" in button._dom_classes  # its face: durak.tutorial.card_faces
+True
 >>> button.close()
 
 Exceptions raised in a click handler are shown to the learner:
@@ -55,6 +55,7 @@ from durak.messages import (
     stock_count,
     suit_name,
 )
+from durak.tutorial.card_faces import face_class
 from durak.tutorial.style import Appearance, table_css
 
 __all__ = [
@@ -247,13 +248,14 @@ FOUND_CLASS = "durak-found"
 
 
 class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
-    """One card as a button: the Cyrillic or number index and the suit symbol.
+    """One card as a button, showing the card's face in the spirit of the Atlasnye deck
+    (:mod:`durak.tutorial.card_faces`: the Cyrillic or number index, the suit, the pips).
 
-    Red for ♥ ♦, a warm background for trumps, the full localized name in the
-    tooltip, and ★ on trumps (``trump=None`` shows no trump at all). ``playable`` says
-    whether playing it is legal now: ``True`` frames it thickly (green, and raised),
-    ``False`` fades it (it stays clickable, so that a click can be answered with the
-    reason), ``None`` leaves it plain. ``face_up=False`` shows a card back (``card`` may
+    Red for ♥ ♦, a warm background for trumps, the full localized name in the tooltip
+    (which is also the button's accessible name), and ★ on trumps (``trump=None`` shows no
+    trump at all). ``playable`` says whether playing it is legal now: ``True`` frames it
+    thickly (green, and raised), ``False`` fades it (it stays clickable, so that a click can
+    be answered with the reason), ``None`` leaves it plain. ``face_up=False`` shows a card back (``card`` may
     then be ``None``).
     ``static=True`` is for cards that are only shown (on the table, in the
     opponent's hand): the page CSS lets clicks pass through them.
@@ -342,7 +344,10 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
             style.text_color = "#ffffff"
             style.button_color = BACK_BACKGROUND
             return
-        self.description = str(self.card)
+        # the face is the card's SVG (durak.tutorial.card_faces), the background of its class;
+        # the button's name is its tooltip, the card's full name in the learner's language
+        self.description = ""
+        self.add_class(face_class(self.card))
         style.text_color = RED if self.card.suit.is_red else BLACK
         style.button_color = TRUMP_BACKGROUND if self.is_trump else PLAIN_BACKGROUND
 

@@ -13,6 +13,7 @@ from durak import messages
 from durak.i18n import LANGUAGES, endonym, get_language, set_language, translator
 from durak.tutorial import exercises as ex
 from durak.tutorial import lessons
+from durak.tutorial.card_faces import face_class
 from durak.tutorial.lessons import notebooks
 from tests.browser.conftest import screenshot
 from tests.browser.pages import (
@@ -103,7 +104,7 @@ def test_an_exercise_of_playing_a_bout_by_clicking(page: Any, lab: Server) -> No
     right = sorted(model.answers, key=str)[0]
     with texts_in("de"):
         expected = ex.feedback_text(model.check(right))
-    view.locator("button.durak-card", has_text=str(right)).first.click()
+    view.locator(f"button.durak-card.{face_class(right)}").first.click()
     view.locator(".durak-feedback", has_text=expected).wait_for()
     screenshot(page, "lab-exercise-beat-plain-de")
 
