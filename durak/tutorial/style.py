@@ -95,13 +95,14 @@ def table_css(appearance: Appearance, scope: str) -> str:
 
 _MARKS_CSS = """<style>
 .durak-card { position: relative; }
+.durak-card.widget-button::before { content: none; }  /* ipywidgets' zero-width space would be the name */
 .durak-card.durak-trump::after {
-  content: "★"; position: absolute; top: 1px; right: 3px; font-size: 0.7em; color: #8a5a00;
+  content: "★" / ""; position: absolute; top: 1px; right: 3px; font-size: 0.7em; color: #8a5a00;
 }
 .durak-card.durak-playable { border-width: 3px !important; transform: translateY(-3px); }
 .durak-card.durak-unplayable { opacity: 0.55; }
 .durak-card.durak-found::before {
-  content: "✓"; position: absolute; bottom: 1px; left: 3px; font-size: 0.75em; color: #1b5e20;
+  content: "✓" / ""; position: absolute; bottom: 1px; left: 3px; font-size: 0.75em; color: #1b5e20;
 }
 .durak-card.durak-hinted { outline: 3px dashed #b8860b; outline-offset: 1px; }
 </style>"""
@@ -109,4 +110,5 @@ CARD_MARKS_CSS = _MARKS_CSS + faces_css()
 """The card faces (:func:`durak.tutorial.card_faces.faces_css`) and the card marks that do not
 rely on colour alone: ★ on trumps, a thick raised frame on a card you may play, a faded card you
 may not, ✓ on a card found in an exercise, a dashed frame on a hinted card. Shown once per page
-(the lesson header and the game add it)."""
+(the lesson header and the game add it). The ★ and ✓ have an empty alternative text (``content:
+"★" / ""``): the card's name is its title, which says "trump" in the learner's language."""

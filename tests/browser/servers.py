@@ -39,6 +39,9 @@ def isolated_env(home: Path) -> dict[str, str]:
         folder.mkdir(parents=True, exist_ok=True)
         env[name] = str(folder)
     env.pop("DURAK_LANG", None)
+    # each server its own tutorial settings: the test run's shared folder (conftest.py) would
+    # carry a language chosen in one server's test into the next server's page
+    env["DURAK_CONFIG_DIR"] = str(home / "durak_config")
     # The JupyterLab and Voilà front-end extensions live in the environment's share/jupyter.
     env["JUPYTER_PATH"] = str(Path(sys.prefix) / "share" / "jupyter")
     return env

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -20,6 +21,15 @@ def test_a_whole_game_in_the_voila_app(page: Any, voila: Server) -> None:
     shown = page.locator("body").inner_text()
     assert "from durak.tutorial import" not in shown  # no code shown
     assert "Run All Cells" not in shown  # nor the notebook's how-to-run text: the app runs it
+    # a card shows its drawn face, no text, and is named by the card's full name (its title)
+    hand = page.locator(f"{PLAY} .durak-hand button.durak-card")
+    for i in range(hand.count()):
+        card = hand.nth(i)
+        name = card.get_attribute("title") or ""
+        # the index, then the full name in the learner's language: "В♥ — Валет (jack) of hearts"
+        assert re.match(r"(6|7|8|9|10|В|Д|К|Т)[♠♣♥♦] \S+ \w", name) and card.inner_text().strip() == ""
+        expect(card).to_have_accessible_name(name)
+        assert "data:image/svg+xml" in card.evaluate("b => getComputedStyle(b).backgroundImage")
     play_to_the_end(page, seed=11)
     assert game_over_text(page)
     screenshot(page, "voila-play-end")
