@@ -29,6 +29,7 @@ DEFAULT_PORT = 8888
 PORTS_TO_TRY = 50  # with no --port: the first free one of 8888 to 8937
 START_TIMEOUT = 180.0  # seconds for the server to start listening
 HOST = "127.0.0.1"
+JUPYTER_CONFIG = Path(__file__).parent / "jupyter_config"  # the tutorial's own JupyterLab page config
 
 
 def notebooks_dir() -> Path:
@@ -180,6 +181,11 @@ def main(argv: list[str] | None = None) -> int:
         del env["DURAK_LANG"]
     if env.get(CONFIG_DIR_ENV, "").strip():  # the kernels start in the notebooks' folder: make it absolute
         env[CONFIG_DIR_ENV] = str(config_dir())
+    # JupyterLab reads labconfig/page_config.json in every folder of its config path: ours turns
+    # off the first-run "news" prompt and update check, so the lesson opens without a pop-up
+    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(
+        filter(None, [str(JUPYTER_CONFIG), env.get("JUPYTER_CONFIG_PATH")])
+    )
     folder = (args.notebook_dir or notebooks_dir()).resolve()
     if not folder.is_dir():
         parser.error(f"no folder {folder}")

@@ -48,6 +48,9 @@ def visible_labels(page: Any) -> dict[str, str]:
 def test_play_vs_ai_in_every_language_then_a_whole_game_by_clicking(page: Any, lab: Server) -> None:
     open_in_lab(page, lab, "07_play_vs_ai.ipynb")
     page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for()
+    # no first-run noise: JupyterLab's news prompt is off (durak/jupyter_config)
+    assert page.locator(".Toastify__toast", has_text="Jupyter news").count() == 0
+    assert page.get_by_text("official Jupyter news").count() == 0
     screenshot(page, "lab-play-start")
     english = visible_labels(page)
     assert english["Take"] == "Take"
