@@ -277,7 +277,7 @@ def test_appearance_sliders_default_to_half_and_restyle_the_table(isolated: Path
     controls = AppearanceControls()
     controls.attach(felt)
     assert [s.value for s in controls.sliders] == [0.5, 0.5, 0.5]
-    assert [(s.min, s.max, s.readout_format) for s in controls.sliders] == [(0.0, 1.0, ".0%")] * 3
+    assert [(s.min, s.max, s.readout) for s in controls.sliders] == [(0.0, 1.0, "50%")] * 3
     neutral = felt.style_html.value
     assert neutral == table_css(Appearance(), felt.scope)
     controls.grain.value = 0.0
@@ -290,6 +290,9 @@ def test_appearance_sliders_default_to_half_and_restyle_the_table(isolated: Path
     labels = [s.description for s in controls.sliders]
     set_language("es")
     assert all(new != old for new, old in zip((s.description for s in controls.sliders), labels, strict=True))
+    assert (
+        controls.contrast.readout == "50\u00a0%"
+    )  # the readout (and the value a screen reader hears) follows
 
 
 def test_appearance_rejects_values_outside_the_sliders() -> None:

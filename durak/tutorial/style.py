@@ -105,6 +105,8 @@ _MARKS_CSS = """<style>
   content: "✓" / ""; position: absolute; bottom: 1px; left: 3px; font-size: 0.75em; color: #1b5e20;
 }
 .durak-card.durak-hinted { outline: 3px dashed #b8860b; outline-offset: 1px; }
+/* ipywidgets' collapsed accordion titles (#6d6d6d on #eeeeee) miss WCAG AA's 4.5:1 */
+.durak-header .jupyter-widget-Collapse-header { color: #3d3d3d; }
 </style>"""
 CARD_MARKS_CSS = _MARKS_CSS + faces_css()
 """The card faces (:func:`durak.tutorial.card_faces.faces_css`) and the card marks that do not

@@ -56,6 +56,7 @@ from durak.messages import (
     suit_name,
 )
 from durak.tutorial.card_faces import face_class
+from durak.tutorial.range_slider import RangeSlider
 from durak.tutorial.style import Appearance, table_css
 
 __all__ = [
@@ -736,15 +737,7 @@ class AppearanceControls(LocalizedVBox):
         self._remember = remember
         self._tables: list[FeltTable] = []
         self.contrast, self.grain, self.temperature = (
-            widgets.FloatSlider(
-                value=getattr(appearance, name),
-                min=0.0,
-                max=1.0,
-                step=0.01,
-                readout_format=".0%",
-                continuous_update=True,
-                style={"description_width": "12em"},
-            )
+            RangeSlider(value=getattr(appearance, name), min=0.0, max=1.0, step=0.01)
             for name in ("contrast", "grain", "temperature")
         )
         super().__init__(children=(self.contrast, self.grain, self.temperature), **kwargs)
@@ -753,7 +746,7 @@ class AppearanceControls(LocalizedVBox):
         self._start_localized()
 
     @property
-    def sliders(self) -> tuple[widgets.FloatSlider, ...]:
+    def sliders(self) -> tuple[RangeSlider, ...]:
         return (self.contrast, self.grain, self.temperature)
 
     @property
