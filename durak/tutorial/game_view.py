@@ -162,7 +162,10 @@ class PlayView(LocalizedVBox):
         self.resume_button = widgets.Button(button_style="success")
         self.discard_button = widgets.Button()
         self.resume_offer = widgets.VBox(
-            [self.resume_text, widgets.HBox([self.resume_button, self.discard_button])],
+            [
+                self.resume_text,
+                widgets.HBox([self.resume_button, self.discard_button], layout={"flex_flow": "row wrap"}),
+            ],
             layout={"display": "flex" if offer else "none"},
         )
 
@@ -173,7 +176,9 @@ class PlayView(LocalizedVBox):
                 self.table,
                 self.status,
                 self.hand,
-                widgets.HBox([self.take_button, self.stop_button, self.hint_button]),
+                widgets.HBox(
+                    [self.take_button, self.stop_button, self.hint_button], layout={"flex_flow": "row wrap"}
+                ),
                 self.hint_text,
             ]
         )
@@ -181,12 +186,15 @@ class PlayView(LocalizedVBox):
         self.views = TableOrRules(self.felt)
         self.board = widgets.VBox(
             [
-                widgets.HBox([self.level, self.new_game_button]),
+                widgets.HBox([self.level, self.new_game_button], layout={"flex_flow": "row wrap"}),
                 self.level_note,
                 self.show_playable,
                 self.views,
                 self.errors,
-                widgets.HBox([self.game_over, self.rematch_button, self.review_button]),
+                widgets.HBox(
+                    [self.game_over, self.rematch_button, self.review_button],
+                    layout={"flex_flow": "row wrap"},
+                ),
                 self.review_area,
                 self.move_log_title,
                 self.move_log,
@@ -206,12 +214,19 @@ class PlayView(LocalizedVBox):
             **kwargs,
         )
         self.add_class("durak-play")
+        # buttons as wide as their label in every language: never a label cut off ("Pokračovat v ulože…")
+        for button in (
+            self.new_game_button, self.hint_button, self.take_button, self.stop_button,
+            self.rematch_button, self.review_button, self.resume_button, self.discard_button,
+        ):  # fmt: skip
+            button.layout.width = "auto"
+            button.layout.min_width = "8em"
         # Stable hooks for browser tests and page styles; the visible labels change with the language.
         for widget, name in (
             (self.take_button, "durak-take"), (self.stop_button, "durak-stop"),
             (self.hint_button, "durak-hint"), (self.new_game_button, "durak-new-game"),
             (self.rematch_button, "durak-rematch"), (self.game_over, "durak-game-over"),
-            (self.review_button, "durak-review-game"),
+            (self.review_button, "durak-review-game"), (self.resume_button, "durak-resume"),
             (self.move_log, "durak-move-log"), (self.level, "durak-level"), (self.notice, "durak-notice"),
         ):  # fmt: skip
             widget.add_class(name)

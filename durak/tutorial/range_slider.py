@@ -61,9 +61,9 @@ export default { render };
 """
 
 _CSS = """
-.durak-range { display: flex; align-items: center; gap: 0.6em; margin: 2px 0; }
-.durak-range-label { min-width: 12em; text-align: right; }
-.durak-range input[type=range] { width: 14em; accent-color: #2e7d32; }
+.durak-range { display: flex; flex-wrap: wrap; align-items: center; gap: 0.2em 0.6em; margin: 2px 0; }
+.durak-range-label { flex: 0 1 12em; text-align: right; }
+.durak-range input[type=range] { flex: 1 1 8em; min-width: 6em; max-width: 14em; accent-color: #2e7d32; }
 .durak-range input[type=range]:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }
 .durak-range-readout { min-width: 3.5em; font-variant-numeric: tabular-nums; }
 """

@@ -50,7 +50,14 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context, page = new_page(browser, 1280, 1000)
+    yield page
+    context.close()
+
+
+def new_page(browser: Any, width: int, height: int) -> tuple[Any, Any]:
+    """A page of its own context, ``width`` × ``height`` pixels, that reaches only the local server."""
+    context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     # No internet here: everything that is not the local server is aborted (Voilà asks a CDN for fonts).
     page.route(
@@ -60,8 +67,7 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         ),
     )
     page.set_default_timeout(60_000)
-    yield page
-    context.close()
+    return context, page
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,62 @@
+"""The play page fits a phone and a wide screen in every language: no label cut off."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from durak.i18n import LANGUAGES, endonym
+from tests.browser.conftest import ARTIFACTS, new_page, screenshot
+from tests.browser.pages import PLAY, language_select, open_in_voila, settle
+from tests.browser.servers import Server
+
+pytestmark = pytest.mark.browser
+
+# Every visible control whose content is wider or taller than its box, and the page itself
+# when it scrolls sideways.
+OVERFLOWING = """(root) => {
+  const found = [];
+  for (const el of document.querySelectorAll(`${root} button, ${root} label, ${root} select`)) {
+    if (el.offsetParent === null) continue;
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {
+      found.push(`${(el.innerText || el.title).trim().slice(0, 60)}: ${el.scrollWidth}>${el.clientWidth}`);
+    }
+  }
+  const page = document.documentElement;
+  if (page.scrollWidth > page.clientWidth + 1) {
+    found.push(`the page: ${page.scrollWidth}>${page.clientWidth}`);
+  }
+  return found;
+}"""
+
+
+def overflowing_in_every_language(page: Any) -> dict[str, list[str]]:
+    found = {}
+    for code in LANGUAGES:
+        language_select(page).select_option(label=endonym(code))
+        settle(page)
+        found[code] = page.evaluate(OVERFLOWING, PLAY)
+    return {code: texts for code, texts in found.items() if texts}
+
+
+def test_no_control_overflows_at_1280_and_360_pixels_in_any_language(
+    page: Any, browser: Any, voila: Server
+) -> None:
+    open_in_voila(page, voila, "07_play_vs_ai.ipynb")
+    page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for(timeout=90_000)
+    assert overflowing_in_every_language(page) == {}
+    screenshot(page, "voila-1280")
+    page.locator(f"{PLAY} .durak-felt").first.screenshot(path=str(ARTIFACTS / "voila-table-1280.png"))
+
+    context, phone = new_page(browser, 360, 800)
+    open_in_voila(phone, voila, "07_play_vs_ai.ipynb")
+    # the wide page's game was saved, so the phone is offered it first: the longest labels
+    phone.locator(f"{PLAY} button.durak-resume").wait_for(timeout=90_000)
+    assert overflowing_in_every_language(phone) == {}
+    phone.locator(f"{PLAY} button.durak-resume").click()
+    phone.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for(timeout=30_000)
+    assert overflowing_in_every_language(phone) == {}
+    phone.locator(f"{PLAY} .durak-felt").first.screenshot(path=str(ARTIFACTS / "voila-table-360.png"))
+    screenshot(phone, "voila-360")
+    context.close()
