@@ -105,6 +105,10 @@ _MARKS_CSS = """<style>
   content: "✓" / ""; position: absolute; bottom: 1px; left: 3px; font-size: 0.75em; color: #1b5e20;
 }
 .durak-card.durak-hinted { outline: 3px dashed #b8860b; outline-offset: 1px; }
+/* a focus ring that shows on the felt and on a white card alike: the game is playable by keyboard */
+.durak-play button:focus-visible, .durak-exercise button:focus-visible {
+  outline: 3px solid #ffffff; outline-offset: 1px; box-shadow: 0 0 0 5px #0d47a1;
+}
 /* ipywidgets' collapsed accordion titles (#6d6d6d on #eeeeee) miss WCAG AA's 4.5:1 */
 .durak-header .jupyter-widget-Collapse-header { color: #3d3d3d; }
 </style>"""

@@ -9,7 +9,18 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
-from tests.browser.pages import PLAY, game_over_text, open_in_voila, play_to_the_end
+from tests.browser.pages import (
+    HAND_PLAYABLE,
+    MOVE_LOG_ITEMS,
+    PLAY,
+    STOP,
+    TAKE,
+    game_over_text,
+    open_in_voila,
+    play_to_the_end,
+    settle,
+    wait_for_move_logged,
+)
 from tests.browser.servers import Server
 
 pytestmark = pytest.mark.browser
@@ -46,3 +57,31 @@ def test_a_whole_game_in_the_voila_app(page: Any, voila: Server) -> None:
     position = review.locator(".durak-review-position")
     expect(position.locator("button.durak-card").first).to_be_visible(timeout=10_000)
     screenshot(page, "voila-review")
+
+
+def test_a_whole_game_by_keyboard_alone(page: Any, voila: Server) -> None:
+    """Tab to a card you may play (or to Take or Stop) and press Enter: a game to its end, no mouse."""
+    open_in_voila(page, voila, "07_play_vs_ai.ipynb")
+    page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for()
+    legal = f"{HAND_PLAYABLE}, {TAKE}:enabled, {STOP}:enabled"
+    moves = 0
+    while not game_over_text(page):
+        assert moves < 200, "the game did not end"
+        settle(page)
+        if not page.locator(legal).count():
+            page.wait_for_timeout(100)  # the AI is moving
+            continue
+        for _ in range(80):  # every control of the page is reachable by Tab
+            page.keyboard.press("Tab")
+            if page.evaluate("(selector) => document.activeElement.matches(selector)", legal):
+                break
+        else:
+            raise AssertionError("Tab never reached a card to play, Take or Stop")
+        focused = page.locator(":focus")
+        outline = focused.evaluate("el => getComputedStyle(el).outlineStyle")
+        assert outline != "none", "the focused control shows no focus ring"
+        logged = page.locator(MOVE_LOG_ITEMS).count()
+        page.keyboard.press("Enter")
+        moves += 1
+        wait_for_move_logged(page, logged)
+    screenshot(page, "voila-keyboard-end")
