@@ -109,6 +109,13 @@ _MARKS_CSS = """<style>
 .durak-play button:focus-visible, .durak-exercise button:focus-visible {
   outline: 3px solid #ffffff; outline-offset: 1px; box-shadow: 0 0 0 5px #0d47a1;
 }
+/* the buttons' Font Awesome icons are decoration: an empty alternative text keeps their glyph
+   out of the button's accessible name ("New game", not "\\f021 New game") */
+.jupyter-button .fa-refresh::before { content: "\\f021" / ""; }
+.jupyter-button .fa-lightbulb-o::before { content: "\\f0eb" / ""; }
+.jupyter-button .fa-repeat::before { content: "\\f01e" / ""; }
+.jupyter-button .fa-line-chart::before { content: "\\f201" / ""; }
+.jupyter-button .fa-search::before { content: "\\f002" / ""; }
 /* ipywidgets' collapsed accordion titles (#6d6d6d on #eeeeee) miss WCAG AA's 4.5:1 */
 .durak-header .jupyter-widget-Collapse-header { color: #3d3d3d; }
 </style>"""

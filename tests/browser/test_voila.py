@@ -32,6 +32,9 @@ def test_a_whole_game_in_the_voila_app(page: Any, voila: Server) -> None:
     shown = page.locator("body").inner_text()
     assert "from durak.tutorial import" not in shown  # no code shown
     assert "Run All Cells" not in shown  # nor the notebook's how-to-run text: the app runs it
+    # a button's icon is decoration: it is named by its label alone
+    expect(page.locator(f"{PLAY} button.durak-new-game")).to_have_accessible_name("New game")
+    expect(page.locator(f"{PLAY} button.durak-hint")).to_have_accessible_name("Hint")
     # a card shows its drawn face, no text, and is named by the card's full name (its title)
     hand = page.locator(f"{PLAY} .durak-hand button.durak-card")
     for i in range(hand.count()):
