@@ -193,10 +193,13 @@ def test_the_game_is_saved_after_every_move_and_offered_for_resuming(isolated: P
 
     again = play(seed=99, iterations=ITERATIONS)  # a re-run of the cell, or a kernel restart
     assert again.offering_resume and again.board.layout.display == "none"
+    # the toolbar's game controls wait for the learner's answer to the offer
+    assert [control.layout.display for control in (again.level, again.new_game_button)] == ["none", "none"]
     assert again.resume_text.value != ""
     assert again.game.history == history  # nothing is lost, nothing was dealt over it
     again.resume_button.click()
     assert not again.offering_resume and again.game.history == history
+    assert again.level.layout.display is None and again.toolbar.children[0] is again.language
     next_click(again).click()
     assert len(again.game.history) > len(history)
 

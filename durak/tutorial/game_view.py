@@ -183,10 +183,18 @@ class PlayView(LocalizedVBox):
             ]
         )
         self.appearance.attach(self.felt)
-        self.views = TableOrRules(self.felt)
+        self.views = TableOrRules(self.felt, show_choice=False)
+        # one toolbar: language, difficulty, the view and a new game; the appearance folded away
+        self.toolbar = widgets.HBox(
+            [self.language, self.level, self.views.choice, self.new_game_button],
+            layout={"flex_flow": "row wrap", "align_items": "center", "grid_gap": "0.3em 1em"},
+        )
+        self.appearance_panel = widgets.Accordion(children=[self.appearance], selected_index=None)
+        self._game_controls = (self.level, self.views.choice, self.new_game_button)
+        for control in self._game_controls:  # while a saved game is offered, only the offer decides
+            control.layout.display = "none" if offer else None
         self.board = widgets.VBox(
             [
-                widgets.HBox([self.level, self.new_game_button], layout={"flex_flow": "row wrap"}),
                 self.level_note,
                 self.show_playable,
                 self.views,
@@ -204,8 +212,8 @@ class PlayView(LocalizedVBox):
         super().__init__(
             children=(
                 self.heading,
-                self.language,
-                self.appearance,
+                self.toolbar,
+                self.appearance_panel,
                 self.notice,
                 self.resume_offer,
                 self.board,
@@ -228,6 +236,7 @@ class PlayView(LocalizedVBox):
             (self.rematch_button, "durak-rematch"), (self.game_over, "durak-game-over"),
             (self.review_button, "durak-review-game"), (self.resume_button, "durak-resume"),
             (self.move_log, "durak-move-log"), (self.level, "durak-level"), (self.notice, "durak-notice"),
+            (self.toolbar, "durak-toolbar"), (self.appearance_panel, "durak-appearance"),
         ):  # fmt: skip
             widget.add_class(name)
 
@@ -329,6 +338,8 @@ class PlayView(LocalizedVBox):
     def _hide_offer(self) -> None:
         self.resume_offer.layout.display = "none"
         self.board.layout.display = "flex"
+        for control in self._game_controls:
+            control.layout.display = None
 
     # --- the AI's turn, one action at a time ---
 
@@ -402,6 +413,7 @@ class PlayView(LocalizedVBox):
         self.take_button.tooltip = gettext("Give up the defence and pick up every card of the bout")
         self.stop_button.tooltip = gettext("Add no more cards: end the bout")
         self.level.description = gettext("Difficulty:")
+        self.appearance_panel.set_title(0, gettext("Appearance"))
         relabel(self.level, [(gettext(LEVEL_LABELS[level]), level) for level in LEVELS], self._level_handler)
         self.level.tooltips = [gettext(LEVEL_DESCRIPTIONS[level]) for level in LEVELS]
         self.level_note.value = f"<i>{escape(gettext(LEVEL_DESCRIPTIONS[self.model.level]))}</i>"

@@ -823,12 +823,21 @@ class TableOrRules(LocalizedVBox):
 
     CHOICES = ((N_("Table"), "table"), (N_("Full rules"), "rules"))
 
-    def __init__(self, table: widgets.Widget, rules: widgets.Widget | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        table: widgets.Widget,
+        rules: widgets.Widget | None = None,
+        *,
+        show_choice: bool = True,
+        **kwargs: Any,
+    ) -> None:
         self.table = table
         self.rules = rules if rules is not None else RulesView()
         self.choice = widgets.ToggleButtons(options=[value for _, value in self.CHOICES], value="table")
         self.holder = widgets.Box()
-        super().__init__(children=(self.choice, self.holder), **kwargs)
+        # show_choice=False: the owner shows the switch elsewhere (the game puts it in its toolbar)
+        children = (self.choice, self.holder) if show_choice else (self.holder,)
+        super().__init__(children=children, **kwargs)
         self.choice.observe(self._switched, names="value")
         self._switched({})
         self._start_localized()

@@ -8,7 +8,17 @@ import pytest
 
 from durak.i18n import LANGUAGES, endonym
 from tests.browser.conftest import ARTIFACTS, new_page, screenshot
-from tests.browser.pages import PLAY, language_select, open_in_voila, settle
+from tests.browser.pages import (
+    HAND_PLAYABLE,
+    MOVE_LOG_ITEMS,
+    PLAY,
+    STOP,
+    TAKE,
+    language_select,
+    open_in_voila,
+    settle,
+    wait_for_move_logged,
+)
 from tests.browser.servers import Server
 
 pytestmark = pytest.mark.browser
@@ -31,6 +41,13 @@ OVERFLOWING = """(root) => {
 }"""
 
 
+def render_everything(page: Any) -> None:
+    """Voilà skips rendering cells outside the viewport (CSS content-visibility): render them all,
+    so that every control can be measured, and scroll the game into view."""
+    page.add_style_tag(content="* { content-visibility: visible !important; }")
+    page.locator(PLAY).first.scroll_into_view_if_needed()
+
+
 def overflowing_in_every_language(page: Any) -> dict[str, list[str]]:
     found = {}
     for code in LANGUAGES:
@@ -45,14 +62,20 @@ def test_no_control_overflows_at_1280_and_360_pixels_in_any_language(
 ) -> None:
     open_in_voila(page, voila, "07_play_vs_ai.ipynb")
     page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for(timeout=90_000)
+    render_everything(page)
     assert overflowing_in_every_language(page) == {}
     screenshot(page, "voila-1280")
+    # one move, so that the game is saved and the phone is offered it
+    logged = page.locator(MOVE_LOG_ITEMS).count()
+    page.locator(f"{HAND_PLAYABLE}, {TAKE}:enabled, {STOP}:enabled").first.click()
+    assert wait_for_move_logged(page, logged)
     page.locator(f"{PLAY} .durak-felt").first.screenshot(path=str(ARTIFACTS / "voila-table-1280.png"))
 
     context, phone = new_page(browser, 360, 800)
     open_in_voila(phone, voila, "07_play_vs_ai.ipynb")
     # the wide page's game was saved, so the phone is offered it first: the longest labels
     phone.locator(f"{PLAY} button.durak-resume").wait_for(timeout=90_000)
+    render_everything(phone)
     assert overflowing_in_every_language(phone) == {}
     phone.locator(f"{PLAY} button.durak-resume").click()
     phone.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for(timeout=30_000)
