@@ -117,7 +117,7 @@ _MARKS_CSS = """<style>
 .jupyter-button .fa-line-chart::before { content: "\\f201" / ""; }
 .jupyter-button .fa-search::before { content: "\\f002" / ""; }
 /* ipywidgets' collapsed accordion titles (#6d6d6d on #eeeeee) miss WCAG AA's 4.5:1 */
-.durak-header .jupyter-widget-Collapse-header { color: #3d3d3d; }
+.durak-header .jupyter-widget-Collapse-header, .durak-play .jupyter-widget-Collapse-header { color: #3d3d3d; }
 </style>"""
 CARD_MARKS_CSS = _MARKS_CSS + faces_css()
 """The card faces (:func:`durak.tutorial.card_faces.faces_css`) and the card marks that do not
