@@ -38,7 +38,7 @@ def test_no_serious_violation_in_the_voila_app(page: Any, voila: Server, noteboo
     assert severe_violations(page) == []
 
 
-@pytest.mark.parametrize("notebook", ["03_a_bout", "07_play_vs_ai"])
+@pytest.mark.parametrize("notebook", sorted(NOTEBOOKS))
 def test_no_serious_violation_in_the_tutorials_widgets_in_jupyterlab(
     page: Any, lab: Server, notebook: str
 ) -> None:
