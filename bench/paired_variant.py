@@ -14,39 +14,34 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import json
 import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from durak import Game
 from durak.ai.levels import make_player
 from durak.ai.players import Player
 from durak.ai.search import SearchPlayer
-from durak.arena import _Match, _player_seed, play_game
-
-Result = tuple[int, tuple[int, int], int | None]  # deal, seats, losing side
+from durak.arena import GameRecord, _Match, read_record
 
 
-def play_deal(args: tuple[dict[str, Any], int, dict[str, Any]]) -> list[Result]:
-    header, deal, overrides = args
-    match = _Match(tuple(header["levels"]), tuple(header["iterations"]), header["seed"])
-    out = []
-    for seats in ((0, 1), (1, 0)):
-        players: list[Player] = []
-        for side in seats:
-            seed = _player_seed(match.seed, deal, side)
-            if match.levels[side] == "hard":
-                players.append(SearchPlayer(iterations=match.iterations[side], seed=seed, **overrides))
-            else:
-                players.append(make_player(match.levels[side], seed, match.iterations[side]))
-        loser, _, _ = play_game(Game.new(seed=match.deal_seed(deal)), players)
-        out.append((deal, seats, None if loser is None else seats[loser]))
-    return out
+@dataclass(frozen=True)
+class Variant:
+    """Builds the players of a recorded match, the hard side with ``overrides`` (picklable, for
+    the worker processes)."""
+
+    overrides: dict[str, Any]
+
+    def __call__(self, level: str, seed: int, iterations: int | None) -> Player:
+        if level == "hard":
+            return SearchPlayer(iterations=iterations, seed=seed, **self.overrides)
+        return make_player(level, seed, iterations)
 
 
 def points(loser: int | None, side: int) -> float:
@@ -63,26 +58,27 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     overrides = {name: ast.literal_eval(value) for name, value in (item.split("=", 1) for item in args.set)}
-    lines = args.record.read_text().splitlines()
-    header = json.loads(lines[0])
-    hard = header["levels"].index("hard")
-    recorded = {}
-    for line in lines[1:]:
-        game = json.loads(line)
-        recorded[(game["deal"], tuple(game["seats"]))] = game["loser"]
+    header = json.loads(args.record.read_text(encoding="utf-8").split("\n", 1)[0])
+    match = _Match(tuple(header["levels"]), tuple(header["iterations"]), header["seed"])
+    hard = match.levels.index("hard")
+    recorded = read_record(args.record, match)  # refuses a record the code no longer plays as
     deals = range(*args.deals)
     with ProcessPoolExecutor(args.jobs) as pool:
-        games = [g for chunk in pool.map(play_deal, [(header, d, overrides) for d in deals]) for g in chunk]
+        replayed = pool.map(functools.partial(match.play_deal, make=Variant(overrides)), deals)
+        pairs: list[tuple[GameRecord, GameRecord]] = [
+            pair
+            for deal, games in zip(deals, replayed, strict=True)
+            for pair in zip(recorded[deal], games, strict=True)
+        ]
     tally = {"recorded": [0, 0, 0], "variant": [0, 0, 0]}
     better = worse = 0
-    for deal, seats, loser in games:
-        old = recorded[(deal, seats)]
-        for name, result in (("recorded", old), ("variant", loser)):
-            tally[name][{1.0: 0, 0.5: 1, 0.0: 2}[points(result, hard)]] += 1
-        better += points(loser, hard) > points(old, hard)
-        worse += points(loser, hard) < points(old, hard)
+    for old, new in pairs:
+        for name, game in (("recorded", old), ("variant", new)):
+            tally[name][{1.0: 0, 0.5: 1, 0.0: 2}[points(game.loser, hard)]] += 1
+        better += points(new.loser, hard) > points(old.loser, hard)
+        worse += points(new.loser, hard) < points(old.loser, hard)
     first, last = args.deals[0], args.deals[1] - 1
-    print(f"{len(games)} games on deals {first}..{last}, hard with {overrides or 'no change'}")
+    print(f"{len(pairs)} games on deals {first}..{last}, hard with {overrides or 'no change'}")
     for name, (wins, draws, losses) in tally.items():
         share = wins / max(1, wins + losses)
         print(f"  {name:9} W {wins}  D {draws}  L {losses}: {share:.1%} of decisive games")

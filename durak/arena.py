@@ -102,6 +102,9 @@ def _player_seed(seed: int, deal: int, side: int) -> int:
     return (seed * 1_000_003 + deal) * 2 + side
 
 
+PlayerFactory = Callable[[str, int, int | None], Player]
+
+
 @dataclass(frozen=True, slots=True)
 class _Match:
     levels: tuple[str, str]
@@ -111,12 +114,13 @@ class _Match:
     def deal_seed(self, deal: int) -> int:
         return self.seed * 7_919 + deal * 104_729 + 1
 
-    def play_deal(self, deal: int) -> list[GameRecord]:
-        """Both games of one deal: side 0 as player 0, then side 1 as player 0."""
+    def play_deal(self, deal: int, make: PlayerFactory = make_player) -> list[GameRecord]:
+        """Both games of one deal: side 0 as player 0, then side 1 as player 0. ``make(level,
+        seed, iterations)`` builds each side's player (``bench/paired_variant.py`` changes one)."""
         records = []
         for seats in ((0, 1), (1, 0)):
             players = [
-                make_player(self.levels[side], _player_seed(self.seed, deal, side), self.iterations[side])
+                make(self.levels[side], _player_seed(self.seed, deal, side), self.iterations[side])
                 for side in seats
             ]
             loser, times, actions = play_game(Game.new(seed=self.deal_seed(deal)), players)
@@ -389,6 +393,19 @@ def _header(match: _Match) -> dict[str, Any]:
 def _open_record(path: Path, match: _Match) -> dict[int, list[GameRecord]]:
     """The complete deals a record file holds; a new file gets its header. A line cut short
     (a run stopped while writing) or a deal with one game only is dropped, to be played again."""
+    deals = read_record(path, match)
+    kept = [json.dumps(_header(match))] + [_game_to_json(g) for deal in sorted(deals) for g in deals[deal]]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    os.replace(partial, path)  # the kept games are never lost, even if this run is stopped now
+    return deals
+
+
+def read_record(path: Path, match: _Match) -> dict[int, list[GameRecord]]:
+    """The complete deals of ``match`` that a record file holds (none if there is no file),
+    without changing the file. Raises :class:`ArenaRecordMismatch` if it records another match
+    or code that plays differently."""
     header = _header(match)
     deals: dict[int, list[GameRecord]] = {}
     if path.exists() and path.stat().st_size:
@@ -409,11 +426,6 @@ def _open_record(path: Path, match: _Match) -> dict[int, list[GameRecord]]:
             except (json.JSONDecodeError, KeyError, TypeError):
                 continue
         deals = {deal: games for deal, games in deals.items() if len(games) == 2}
-    kept = [json.dumps(header)] + [_game_to_json(g) for deal in sorted(deals) for g in deals[deal]]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text("\n".join(kept) + "\n", encoding="utf-8")
-    os.replace(partial, path)  # the kept games are never lost, even if this run is stopped now
     return deals
 
 

@@ -12,9 +12,6 @@ player has no such method, and the arena asks only a player that has one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from durak.actions import Action
 from durak.ai.search import SearchPlayer
 from durak.game import Game, Observation
 
@@ -24,13 +21,8 @@ __all__ = ["ClairvoyantPlayer"]
 class ClairvoyantPlayer(SearchPlayer):
     """The hard search, told the opponent's hand: a cheating reference, never a learner's opponent."""
 
-    reads_hidden_cards = True
-
     def observe(self, game: Game, player: int) -> Observation:
         """``player``'s observation with the opponent's whole hand marked as known."""
         observation = game.observation(player)
         observation.opponent_known_mask = game.state.hands[1 - player]
         return observation
-
-    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        return self.decide(observation, legal_actions).action

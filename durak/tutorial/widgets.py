@@ -38,12 +38,14 @@ from contextlib import contextmanager
 from html import escape
 from typing import Any, TypeVar, cast
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from durak.actions import Action
 from durak.cards import Card, Suit
 from durak.errors import IllegalAction
-from durak.i18n import N_, format_number, gettext, ngettext, on_language_change
+from durak.i18n import N_, format_number, format_percent, gettext, ngettext, on_language_change
 from durak.messages import (
     card_name,
     deck_description,
@@ -56,7 +58,6 @@ from durak.messages import (
     suit_name,
 )
 from durak.tutorial.card_faces import face_class
-from durak.tutorial.range_slider import RangeSlider
 from durak.tutorial.style import Appearance, table_css
 
 __all__ = [
@@ -70,6 +71,7 @@ __all__ = [
     "LocalizedMixin",
     "LocalizedVBox",
     "OpponentHandView",
+    "RangeSlider",
     "RulesView",
     "StockView",
     "TableOrRules",
@@ -290,6 +292,8 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
                 self.add_class(STATIC_CLASS)
             self.add_class("durak-card")
             self.add_class("durak-face" if face_up else "durak-back")
+            if card is not None and face_up:  # the card's SVG face (durak.tutorial.card_faces)
+                self.add_class(face_class(card))
             self._paint()
             self._start_localized()
 
@@ -345,10 +349,9 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
             style.text_color = "#ffffff"
             style.button_color = BACK_BACKGROUND
             return
-        # the face is the card's SVG (durak.tutorial.card_faces), the background of its class;
-        # the button's name is its tooltip, the card's full name in the learner's language
+        # the face is the background of the card's class; the button's name is its tooltip,
+        # the card's full name in the learner's language
         self.description = ""
-        self.add_class(face_class(self.card))
         style.text_color = RED if self.card.suit.is_red else BLACK
         style.button_color = TRUMP_BACKGROUND if self.is_trump else PLAIN_BACKGROUND
 
@@ -710,6 +713,87 @@ class LanguagePicker(LocalizedMixin, widgets.Dropdown):  # type: ignore[misc]
                 self.value = get_language()
             finally:
                 self.observe(self._picked, names="value")
+
+
+# --- the appearance controls ---------------------------------------------------------
+
+_RANGE_ESM = """
+function render({ model, el }) {
+  const label = document.createElement("label");
+  label.className = "durak-range";
+  const text = document.createElement("span");
+  text.className = "durak-range-label";
+  const input = document.createElement("input");
+  input.type = "range";
+  const readout = document.createElement("output");
+  readout.className = "durak-range-readout";
+  readout.setAttribute("aria-hidden", "true");  // the input announces it as its value text
+  label.append(text, input, readout);
+  el.append(label);
+  const show = () => {
+    text.textContent = model.get("description");
+    input.setAttribute("aria-label", model.get("description").replace(/[:：]\\s*$/, ""));
+    input.min = model.get("min");
+    input.max = model.get("max");
+    input.step = model.get("step");
+    input.value = model.get("value");
+    input.setAttribute("aria-valuetext", model.get("readout"));
+    readout.textContent = model.get("readout");
+  };
+  input.addEventListener("input", () => {
+    model.set("value", Number(input.value));
+    model.save_changes();
+  });
+  model.on("change", show);
+  show();
+  return () => model.off("change", show);
+}
+export default { render };
+"""
+
+_RANGE_CSS = """
+.durak-range { display: flex; flex-wrap: wrap; align-items: center; gap: 0.2em 0.6em; margin: 2px 0; }
+.durak-range-label { flex: 0 1 12em; text-align: right; }
+.durak-range input[type=range] { flex: 1 1 8em; min-width: 6em; max-width: 14em; accent-color: #2e7d32; }
+.durak-range input[type=range]:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }
+.durak-range-readout { min-width: 3.5em; font-variant-numeric: tabular-nums; }
+"""
+
+
+class RangeSlider(LocalizedMixin, anywidget.AnyWidget):
+    """A slider that is the browser's own ``<input type="range">``, as an anywidget.
+
+    ipywidgets' sliders draw their handle as a ``div`` with no accessible name (an axe scan
+    reports each as a serious violation). This one is a native range input: its name is its
+    label, it moves with the arrow keys, Home and End, it shows a focus ring, and the value it
+    announces is the readout in the learner's language ("50 %"). It keeps the traits the
+    appearance controls use (``value``, ``min``, ``max``, ``step``, ``description``).
+
+    >>> slider = RangeSlider(value=0.25, description="Grain:")
+    >>> slider.readout == format_percent(0.25)
+    True
+    >>> slider.value = 1.0
+    >>> slider.readout == format_percent(1.0)
+    True
+    >>> slider.close()
+    """
+
+    _esm = _RANGE_ESM
+    _css = _RANGE_CSS
+    value = traitlets.Float(0.5).tag(sync=True)
+    min = traitlets.Float(0.0).tag(sync=True)
+    max = traitlets.Float(1.0).tag(sync=True)
+    step = traitlets.Float(0.01).tag(sync=True)
+    description = traitlets.Unicode("").tag(sync=True)
+    readout = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.observe(lambda _change: self.render(), names="value")
+        self._start_localized()
+
+    def render(self) -> None:
+        self.readout = format_percent(self.value)
 
 
 class AppearanceControls(LocalizedVBox):
