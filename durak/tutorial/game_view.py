@@ -235,6 +235,7 @@ class PlayView(LocalizedVBox):
             (self.hint_button, "durak-hint"), (self.new_game_button, "durak-new-game"),
             (self.rematch_button, "durak-rematch"), (self.game_over, "durak-game-over"),
             (self.review_button, "durak-review-game"), (self.resume_button, "durak-resume"),
+            (self.discard_button, "durak-discard"),
             (self.move_log, "durak-move-log"), (self.level, "durak-level"), (self.notice, "durak-notice"),
             (self.toolbar, "durak-toolbar"), (self.appearance_panel, "durak-appearance"),
         ):  # fmt: skip

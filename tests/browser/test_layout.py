@@ -14,6 +14,7 @@ from tests.browser.pages import (
     PLAY,
     STOP,
     TAKE,
+    game_over_text,
     language_select,
     open_in_voila,
     settle,
@@ -82,4 +83,47 @@ def test_no_control_overflows_at_1280_and_360_pixels_in_any_language(
     assert overflowing_in_every_language(phone) == {}
     phone.locator(f"{PLAY} .durak-felt").first.screenshot(path=str(ARTIFACTS / "voila-table-360.png"))
     screenshot(phone, "voila-360")
+    context.close()
+
+
+# Every card of the learner's hand lies inside the table's box (a hand that overflowed the felt
+# would be cut off or scroll sideways).
+CARDS_OUTSIDE_FELT = """(root) => {
+  const felt = document.querySelector(`${root} .durak-felt`).getBoundingClientRect();
+  const outside = [];
+  for (const card of document.querySelectorAll(`${root} .durak-hand button.durak-card`)) {
+    const box = card.getBoundingClientRect();
+    if (box.left < felt.left - 1 || box.right > felt.right + 1) outside.push(card.title);
+  }
+  return outside;
+}"""
+HAND = f"{PLAY} .durak-hand button.durak-card"
+
+
+def test_a_long_hand_wraps_inside_the_table_on_a_phone(browser: Any, voila: Server) -> None:
+    context, phone = new_page(browser, 360, 800)
+    open_in_voila(phone, voila, "07_play_vs_ai.ipynb")
+    phone.locator(f"{PLAY} button.durak-new-game").first.wait_for(state="attached", timeout=90_000)
+    render_everything(phone)
+    if phone.locator(f"{PLAY} button.durak-discard").is_visible():  # a saved game is offered
+        phone.locator(f"{PLAY} button.durak-discard").click()
+    phone.locator(HAND).first.wait_for(timeout=30_000)
+    # take every attack, lead a single card, never throw in: the hand only grows
+    for _ in range(200):
+        if phone.locator(HAND).count() >= 14 or game_over_text(phone):
+            break
+        settle(phone)
+        for selector in (f"{TAKE}:enabled", f"{STOP}:enabled", HAND_PLAYABLE):
+            if phone.locator(selector).count():
+                logged = phone.locator(MOVE_LOG_ITEMS).count()
+                phone.locator(selector).first.click()
+                wait_for_move_logged(phone, logged)
+                break
+        else:
+            phone.wait_for_timeout(100)  # the AI is moving
+    settle(phone)
+    assert phone.locator(HAND).count() >= 12, "the hand never grew to 12 cards"
+    assert phone.evaluate(CARDS_OUTSIDE_FELT, PLAY) == []
+    assert overflowing_in_every_language(phone) == {}
+    phone.locator(f"{PLAY} .durak-felt").first.screenshot(path=str(ARTIFACTS / "voila-long-hand-360.png"))
     context.close()
