@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: tutorial app test lint typecheck bench clean i18n pot notebooks
+.PHONY: tutorial app test lint typecheck bench clean i18n pot notebooks site serve-site
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,13 +25,24 @@ app: $(VENV)/.tutorial
 	$(BIN)/durak-tutorial --app
 
 lint: $(VENV)/.test
-	$(BIN)/ruff check durak tests bench
+	$(BIN)/ruff check durak tests bench lite
 
 typecheck: $(VENV)/.test
 	$(BIN)/mypy
 
-test: lint typecheck
+test: lint typecheck site
 	$(BIN)/python -m pytest --nbval-lax durak tests notebooks
+
+# The static JupyterLite site in site/ (needs npm for the Pyodide core, and PyPI for the wheels
+# on the first build; later builds use build/lite-cache). Rebuilt when its sources change.
+SITE_SOURCES := $(shell find durak locales notebooks lite -type f -not -path '*/__pycache__/*' -not -name '*.mo') pyproject.toml hatch_build.py
+site: site/jupyter-lite.json
+
+site/jupyter-lite.json: $(VENV)/.test $(SITE_SOURCES)
+	$(BIN)/python lite/build.py
+
+serve-site: site
+	$(BIN)/python lite/serve.py
 
 # The notebook files are written from the lesson content (durak/tutorial/lessons/content) and the catalogs.
 notebooks: $(VENV)/.test
@@ -70,4 +81,4 @@ i18n: $(VENV)/.test
 	done
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist site .pytest_cache .mypy_cache .ruff_cache

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -55,6 +56,18 @@ def test_the_review_shows_a_curve_the_moments_and_a_clicked_moments_position() -
     detail = shown(view.detail.value)
     assert "From here you could have won, like this: You beat 7♣ with 7♠." in detail
     assert "The position before move 2" in detail
+
+
+def test_without_bqplot_the_review_shows_everything_but_the_curve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The static site has no NumPy, so no bqplot: the review still judges and explains."""
+    monkeypatch.setitem(sys.modules, "bqplot", None)  # import bqplot now raises ImportError
+    view = ReviewView(blundered_endgame(), iterations=ITERATIONS, seed=1)
+    assert view.errors.last_error is None
+    assert view.chart is None and view.chart_box.children == () and view.chart_note.value == ""
+    assert "You played the strongest move in 1 of your 2 decisions." in shown(view.summary.value)
+    (button,) = view.moment_buttons
+    button.click()
+    assert "From here you could have won, like this: You beat 7♣ with 7♠." in shown(view.detail.value)
 
 
 def test_a_click_on_a_red_dot_selects_its_moment() -> None:

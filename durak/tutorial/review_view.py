@@ -115,7 +115,10 @@ class ReviewView(LocalizedVBox):
         self.progress_text.value = f"<i>{escape(said)}</i>"
 
     def _build_chart(self) -> None:
-        from bqplot import Axis, Figure, LinearScale, Lines, Scatter  # loaded only for a review
+        try:
+            from bqplot import Axis, Figure, LinearScale, Lines, Scatter  # loaded only for a review
+        except ImportError:  # the static site: bqplot needs NumPy, which it does not ship
+            return  # the review goes on without its curve: the key moments carry the chances
 
         moves, chances = self.model.points()
         moment_moves, moment_chances = self.model.moment_points()
@@ -185,8 +188,8 @@ class ReviewView(LocalizedVBox):
             self.progress_text.value = f"<i>{escape(gettext(texts.PROGRESS).format(done='0', total='…'))}</i>"
             return
         self.summary.value = f"<b>{escape(self.model.summary_text())}</b>"
-        self.chart_note.value = f"<i>{escape(self.model.chart_note())}</i>"
         if self.chart is not None:
+            self.chart_note.value = f"<i>{escape(self.model.chart_note())}</i>"
             self.chart.title = gettext(texts.CHART_TITLE)
             self.x_axis.label = gettext(texts.CHART_X)
             self.y_axis.label = gettext(texts.CHART_Y)

@@ -4,7 +4,8 @@ Everything lives in one folder in the user's config directory:
 ``$DURAK_CONFIG_DIR`` if set (tests point it at a temporary folder; ``~`` and ``$VARIABLES``
 in it are expanded, and a relative path is taken from the current folder), else
 ``$XDG_CONFIG_HOME/durak``, else ``~/.config/durak`` (``%APPDATA%\\durak`` on
-Windows). ``DURAK_LANG`` overrides the remembered language.
+Windows). In the browser (the JupyterLite site, Python in Pyodide) it is ``/drive/.durak``, beside
+the notebooks in the browser's own storage. ``DURAK_LANG`` overrides the remembered language.
 
 Nothing here may stop the tutorial: an unreadable settings file counts as empty, and a
 setting that cannot be written is logged and forgotten (:func:`try_update_settings`).
@@ -24,6 +25,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -33,6 +35,7 @@ from durak.i18n import LANGUAGES, get_language, set_language
 
 __all__ = [
     "CONFIG_DIR_ENV",
+    "browser_storage_missing",
     "config_dir",
     "load_settings",
     "remember_language",
@@ -47,6 +50,8 @@ __all__ = [
 CONFIG_DIR_ENV = "DURAK_CONFIG_DIR"
 LANGUAGE_ENV = "DURAK_LANG"
 SETTINGS_FILE = "settings.json"
+# JupyterLite's Pyodide kernel mounts the notebooks' folder here; the browser keeps it (IndexedDB).
+BROWSER_DRIVE = Path("/drive")
 
 log = logging.getLogger(__name__)
 
@@ -56,12 +61,26 @@ def config_dir() -> Path:
     explicit = os.environ.get(CONFIG_DIR_ENV, "").strip()
     if explicit:
         return Path(os.path.expandvars(explicit)).expanduser().absolute()
+    if sys.platform == "emscripten":
+        return BROWSER_DRIVE / ".durak"
     if os.name == "nt" and os.environ.get("APPDATA"):
         return Path(os.environ["APPDATA"]) / "durak"
     base = os.environ.get("XDG_CONFIG_HOME") or ""
     # XDG says a relative XDG_CONFIG_HOME is invalid and must be ignored.
     root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".config"
     return root / "durak"
+
+
+def browser_storage_missing() -> bool:
+    """True in a browser whose storage the kernel cannot reach (the site served over plain HTTP
+    from another host than localhost: no service worker, so no ``/drive``). What the tutorial
+    writes then lasts only as long as the page."""
+    return sys.platform == "emscripten" and not os.environ.get(CONFIG_DIR_ENV) and not _on_drive()
+
+
+def _on_drive() -> bool:
+    # the kernel changes into the notebook's folder on the drive only when it mounted the drive
+    return Path.cwd().is_relative_to(BROWSER_DRIVE)
 
 
 def settings_path() -> Path:

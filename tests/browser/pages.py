@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from durak.i18n import get_language, set_language
 from tests.browser.servers import Server
 
 NOTEBOOK = ".jp-NotebookPanel:visible"
@@ -143,3 +146,14 @@ def wait_for_move_logged(page: Any, logged: int, timeout_ms: float = 5_000) -> b
     except PlaywrightTimeout:
         return False
     return True
+
+
+@contextmanager
+def texts_in(code: str) -> Iterator[None]:
+    """Produce texts in ``code`` in this process, as the kernel does on the page."""
+    before = get_language()
+    set_language(code)
+    try:
+        yield
+    finally:
+        set_language(before)

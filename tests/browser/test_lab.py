@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
 from durak import messages
-from durak.i18n import LANGUAGES, endonym, get_language, set_language, translator
+from durak.i18n import LANGUAGES, endonym, translator
 from durak.tutorial import exercises as ex
 from durak.tutorial import lessons
 from durak.tutorial.card_faces import face_class
@@ -25,6 +23,7 @@ from tests.browser.pages import (
     language_select,
     open_in_lab,
     play_to_the_end,
+    texts_in,
     wait_for_count,
 )
 from tests.browser.servers import Server
@@ -112,12 +111,3 @@ def test_an_exercise_of_playing_a_bout_by_clicking(page: Any, lab: Server) -> No
     screenshot(page, "lab-exercise-beat-plain-de")
 
 
-@contextmanager
-def texts_in(code: str) -> Iterator[None]:
-    """Produce texts in ``code`` in this process, as the kernel does on the page."""
-    before = get_language()
-    set_language(code)
-    try:
-        yield
-    finally:
-        set_language(before)

@@ -22,7 +22,7 @@ from durak.tutorial.lessons import model as lm
 from durak.tutorial.lessons.content import EXERCISES, NOTEBOOKS, TOPICS
 from durak.tutorial.lessons.content.common import SHOW_GAME
 from durak.tutorial.lessons.content.reference import GLOSSARY, READING_THE_TABLE, RULES, VARIANTS
-from durak.tutorial.settings import restore_language
+from durak.tutorial.settings import browser_storage_missing, restore_language
 from durak.tutorial.style import CARD_MARKS_CSS
 from durak.tutorial.widgets import (
     CardButton,
@@ -58,6 +58,10 @@ TITLES = {
     "reading": N_("How to read the table"),
     "variants": N_("If you know another Durak"),
 }
+STORAGE_MISSING = N_(
+    "This browser does not let the page store anything: your progress, your language and your game "
+    "are forgotten when you close it."
+)
 PROGRESS = N_plural("{n} of {total} exercise solved so far", "{n} of {total} exercises solved so far")
 RULE_REMINDER = N_("{rule} · {name}: {sentence}")
 
@@ -84,10 +88,12 @@ class Header(LocalizedVBox):
         # The game has a picker of its own: a notebook with the game shows only that one.
         self.picker = None if SHOW_GAME in NOTEBOOKS[notebook].CELLS else LanguagePicker()
         self.progress = widgets.HTML()
+        # said once, in the first cell: the site served over plain HTTP keeps nothing (the tutorial goes on)
+        self.storage_notice = widgets.HTML() if browser_storage_missing() else None
         self.marks = widgets.HTML(CARD_MARKS_CSS, layout={"display": "none"})
         self.reference = [widgets.HTML() for _ in range(4)]
         self.lookup = widgets.Accordion(children=self.reference, selected_index=None)
-        parts = [self.title, self.picker, self.progress, self.lookup, self.marks]
+        parts = [self.title, self.picker, self.storage_notice, self.progress, self.lookup, self.marks]
         parts = [part for part in parts if part is not None]
         super().__init__(children=parts, **kwargs)
         self.add_class("durak-header")
@@ -105,6 +111,9 @@ class Header(LocalizedVBox):
         done = len(progress.solved() & set(EXERCISES))
         solved = ngettext(*PROGRESS, total).format(n=format_number(done), total=format_number(total))
         self.progress.value = f"<i>{escape(solved)}</i>"
+        if self.storage_notice is not None:
+            notice = escape(gettext(STORAGE_MISSING))
+            self.storage_notice.value = f'<p class="durak-storage-missing">⚠ {notice}</p>'
         rules = "".join(f"<li>{escape(rule_reminder(rule))}</li>" for rule in RULES)
         words = "".join(
             f"<li><b>{escape(pgettext(*term))}</b>: {escape(gettext(meaning))}</li>"

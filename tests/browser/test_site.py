@@ -1,0 +1,146 @@
+"""The static JupyterLite site (``make site``), in a real Chromium that may reach nothing but the
+site: Python runs in the page (Pyodide), every request to another host is aborted and counted."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from durak.i18n import endonym, gettext, ngettext
+from durak.tutorial import exercises as ex
+from durak.tutorial.card_faces import face_class
+from durak.tutorial.lessons.content import EXERCISES
+from durak.tutorial.lessons.views import PROGRESS, TITLES
+from lite.serve import make_server
+from tests.browser.conftest import ARTIFACTS, screenshot
+from tests.browser.pages import (
+    ERROR_OUTPUTS,
+    HAND_PLAYABLE,
+    KERNEL_IDLE,
+    MOVE_LOG_ITEMS,
+    NOTEBOOK,
+    PLAY,
+    STOP,
+    TAKE,
+    enabled,
+    language_select,
+    run_all_cells,
+    settle,
+    texts_in,
+    wait_for_move_logged,
+)
+from tests.browser.servers import REPO
+
+pytestmark = pytest.mark.browser
+
+SITE = REPO / "site"
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    """The built site, served on 127.0.0.1 (``make test`` builds it first)."""
+    if not (SITE / "jupyter-lite.json").exists():
+        pytest.fail("no site/ to test: `make site` builds it (`make test` does so itself)")
+    server = make_server(SITE, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+class Visit:
+    """A page of the site whose requests to any other host are aborted and kept."""
+
+    def __init__(self, browser: Any, base: str) -> None:
+        self.base = base
+        self.outside: list[str] = []
+        self.context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        self.page = self.context.new_page()
+        self.page.route("**/*", self._route)
+        self.page.set_default_timeout(60_000)
+
+    def _route(self, route: Any) -> None:
+        if route.request.url.startswith(self.base):
+            route.continue_()
+        else:
+            self.outside.append(route.request.url)
+            route.abort()
+
+    def open(self, notebook: str) -> None:
+        """Open ``notebook`` in the site's JupyterLab, wait for Python to start, run every cell."""
+        self.page.goto(f"{self.base}/lab/index.html?path={notebook}")
+        self.page.locator(KERNEL_IDLE).filter(has_text="Idle").wait_for(timeout=120_000)
+        run_all_cells(self.page)
+
+
+@pytest.fixture
+def visit(browser: Any, site: str) -> Iterator[Visit]:
+    visit = Visit(browser, site)
+    yield visit
+    visit.context.close()
+
+
+def test_the_site_teaches_in_turkish_and_plays_against_the_ai_with_nothing_from_another_host(
+    visit: Visit,
+) -> None:
+    page = visit.page
+    visit.open("00_start.ipynb")
+    exercise_ids = [f.__name__ for f in ex.NOTEBOOK_EXERCISES["00_start"]]
+    aces = page.locator(".durak-exercise").nth(exercise_ids.index("deck_aces"))
+    aces.locator("button.durak-card").first.wait_for(timeout=120_000)
+    assert page.locator(ERROR_OUTPUTS).count() == 0
+
+    # an exercise answered: every ace picked, and the progress counts it
+    for card in sorted(ex.build("deck_aces").answers, key=str):
+        aces.locator(f"button.durak-card.{face_class(card)}").first.click()
+    solved = ngettext(*PROGRESS, len(EXERCISES)).format(n=1, total=len(EXERCISES))
+    expect(page.locator(f"{NOTEBOOK} .durak-header")).to_contain_text(solved)
+
+    # Turkish, from the catalog the site's wheel carries
+    language_select(page).select_option(label=endonym("tr"))
+    with texts_in("tr"):
+        again = gettext(TITLES["start_again"])
+    assert again != "Start again"
+    expect(aces.locator("button", has_text=again)).to_be_visible()
+    screenshot(page, "site-00-tr")
+    # the browser stores what the kernel wrote a moment after it wrote it: let the page finish
+    settle(page)
+    page.locator(KERNEL_IDLE).filter(has_text="Idle").wait_for()
+    page.wait_for_timeout(1000)
+
+    # the game: the language was remembered in the browser's storage, and the AI answers
+    visit.open("07_play_vs_ai.ipynb")
+    page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for(timeout=120_000)
+    with texts_in("tr"):
+        take = gettext("Take")
+    expect(page.locator(TAKE)).to_have_text(take)
+    moves = 0
+    for _ in range(200):
+        if moves >= 8:
+            break
+        settle(page)
+        choices = (
+            enabled(page, HAND_PLAYABLE) + enabled(page, f"{TAKE}:enabled") + enabled(page, f"{STOP}:enabled")
+        )
+        if not choices:
+            page.wait_for_timeout(100)  # the AI is thinking
+            continue
+        logged = page.locator(MOVE_LOG_ITEMS).count()
+        choices[0].click()
+        moves += wait_for_move_logged(page, logged)
+    assert moves >= 8
+    # the AI moved too: its moves are in the log beside the learner's
+    assert page.locator(MOVE_LOG_ITEMS).count() > moves
+    assert page.locator(ERROR_OUTPUTS).count() == 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(f"{PLAY} .durak-felt").first.screenshot(path=str(ARTIFACTS / "site-07-tr.png"))
+
+    # the game was saved in the browser: a new visit of the page is offered it
+    visit.open("07_play_vs_ai.ipynb")
+    page.locator(f"{PLAY} button.durak-resume").wait_for(timeout=120_000)
+    assert visit.outside == []
