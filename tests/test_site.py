@@ -116,8 +116,8 @@ def in_the_browser(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
 def test_in_the_browser_the_settings_live_on_the_drive_beside_the_notebooks(
     in_the_browser: pytest.MonkeyPatch,
 ) -> None:
-    assert settings.config_dir() == Path("/drive/.durak")
-    in_the_browser.setattr(Path, "cwd", classmethod(lambda cls: Path("/drive/lessons")))
+    in_the_browser.setattr(settings, "BROWSER_DRIVE", REPO)  # a folder that can be listed, as /drive
+    assert settings.config_dir() == REPO / ".durak"
     assert not settings.browser_storage_missing()
     assert Header("00_start").storage_notice is None
 
@@ -125,9 +125,10 @@ def test_in_the_browser_the_settings_live_on_the_drive_beside_the_notebooks(
 def test_a_browser_without_storage_is_told_so_once_in_the_first_cell(
     in_the_browser: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    in_the_browser.chdir(tmp_path)  # the kernel did not mount /drive, so it stayed elsewhere
-    in_the_browser.setattr(settings, "config_dir", lambda: tmp_path / "durak")  # do not touch /drive here
+    in_the_browser.setattr(settings, "BROWSER_DRIVE", tmp_path / "drive")  # every access fails
+    in_the_browser.setattr(Path, "home", classmethod(lambda cls: tmp_path))
     assert settings.browser_storage_missing()
+    assert settings.config_dir() == tmp_path / ".config" / "durak"  # Pyodide's memory, for the page
     header = Header("00_start")
     assert header.storage_notice is not None and header.storage_notice in header.children
     assert gettext(STORAGE_MISSING) in header.storage_notice.value

@@ -5,7 +5,7 @@ Everything lives in one folder in the user's config directory:
 in it are expanded, and a relative path is taken from the current folder), else
 ``$XDG_CONFIG_HOME/durak``, else ``~/.config/durak`` (``%APPDATA%\\durak`` on
 Windows). In the browser (the JupyterLite site, Python in Pyodide) it is ``/drive/.durak``, beside
-the notebooks in the browser's own storage. ``DURAK_LANG`` overrides the remembered language.
+the notebooks in the browser's own storage, when the browser lets the kernel reach it. ``DURAK_LANG`` overrides the remembered language.
 
 Nothing here may stop the tutorial: an unreadable settings file counts as empty, and a
 setting that cannot be written is logged and forgotten (:func:`try_update_settings`).
@@ -61,7 +61,7 @@ def config_dir() -> Path:
     explicit = os.environ.get(CONFIG_DIR_ENV, "").strip()
     if explicit:
         return Path(os.path.expandvars(explicit)).expanduser().absolute()
-    if sys.platform == "emscripten":
+    if sys.platform == "emscripten" and _drive_works():
         return BROWSER_DRIVE / ".durak"
     if os.name == "nt" and os.environ.get("APPDATA"):
         return Path(os.environ["APPDATA"]) / "durak"
@@ -75,12 +75,17 @@ def browser_storage_missing() -> bool:
     """True in a browser whose storage the kernel cannot reach (the site served over plain HTTP
     from another host than localhost: no service worker, so no ``/drive``). What the tutorial
     writes then lasts only as long as the page."""
-    return sys.platform == "emscripten" and not os.environ.get(CONFIG_DIR_ENV) and not _on_drive()
+    return sys.platform == "emscripten" and not os.environ.get(CONFIG_DIR_ENV) and not _drive_works()
 
 
-def _on_drive() -> bool:
-    # the kernel changes into the notebook's folder on the drive only when it mounted the drive
-    return Path.cwd().is_relative_to(BROWSER_DRIVE)
+def _drive_works() -> bool:
+    # Without a service worker the kernel still mounts /drive, but every access to it fails
+    # (EINVAL): then the tutorial keeps its files in Pyodide's memory, for as long as the page.
+    try:
+        os.listdir(BROWSER_DRIVE)
+    except OSError:
+        return False
+    return True
 
 
 def settings_path() -> Path:

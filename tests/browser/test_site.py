@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 from durak.i18n import endonym, gettext, ngettext
 from durak.tutorial import exercises as ex
 from durak.tutorial.card_faces import face_class
-from durak.tutorial.lessons.content import EXERCISES
-from durak.tutorial.lessons.views import PROGRESS, TITLES
+from durak.tutorial.lessons.content import EXERCISES, NOTEBOOK_EXERCISES
+from durak.tutorial.lessons.views import PROGRESS, STORAGE_MISSING, TITLES
 from lite.serve import make_server
 from tests.browser.conftest import ARTIFACTS, screenshot
 from tests.browser.pages import (
@@ -31,6 +31,7 @@ from tests.browser.pages import (
     run_all_cells,
     settle,
     texts_in,
+    wait_for_count,
     wait_for_move_logged,
 )
 from tests.browser.servers import REPO
@@ -56,10 +57,12 @@ def site() -> Iterator[str]:
 class Visit:
     """A page of the site whose requests to any other host are aborted and kept."""
 
-    def __init__(self, browser: Any, base: str) -> None:
+    def __init__(self, browser: Any, base: str, service_workers: str = "allow") -> None:
         self.base = base
         self.outside: list[str] = []
-        self.context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        self.context = browser.new_context(
+            viewport={"width": 1280, "height": 1000}, service_workers=service_workers
+        )
         self.page = self.context.new_page()
         self.page.route("**/*", self._route)
         self.page.set_default_timeout(60_000)
@@ -143,4 +146,39 @@ def test_the_site_teaches_in_turkish_and_plays_against_the_ai_with_nothing_from_
     # the game was saved in the browser: a new visit of the page is offered it
     visit.open("07_play_vs_ai.ipynb")
     page.locator(f"{PLAY} button.durak-resume").wait_for(timeout=120_000)
+    assert page.locator(".durak-storage-missing").count() == 0
     assert visit.outside == []
+
+
+@pytest.mark.parametrize("notebook", sorted(NOTEBOOK_EXERCISES))
+def test_every_notebook_runs_in_the_site_with_all_its_exercises(visit: Visit, notebook: str) -> None:
+    page = visit.page
+    visit.open(f"{notebook}.ipynb")
+    wanted = len(NOTEBOOK_EXERCISES[notebook])
+    wait_for_count(page, ".durak-exercise", wanted, timeout_ms=120_000)
+    if "07" in notebook:
+        page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for(timeout=120_000)
+    page.wait_for_timeout(500)  # a failing cell after the last exercise would show by now
+    assert page.locator(ERROR_OUTPUTS).all_inner_texts() == []
+    assert page.locator(".durak-exercise").count() == wanted
+    assert visit.outside == []
+
+
+def test_without_the_browsers_storage_the_site_says_so_once_and_plays_on(browser: Any, site: str) -> None:
+    """No service worker (as on plain HTTP from another host): the kernel has no /drive."""
+    visit = Visit(browser, site, service_workers="block")
+    try:
+        page = visit.page
+        visit.open("07_play_vs_ai.ipynb")
+        page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for(timeout=120_000)
+        notice = page.locator(".durak-storage-missing")
+        expect(notice).to_have_count(1)
+        expect(notice).to_contain_text(gettext(STORAGE_MISSING))
+        logged = page.locator(MOVE_LOG_ITEMS).count()
+        settle(page)
+        page.locator(f"{HAND_PLAYABLE}, {TAKE}:enabled, {STOP}:enabled").first.click()
+        assert wait_for_move_logged(page, logged)
+        assert page.locator(ERROR_OUTPUTS).all_inner_texts() == []
+        assert visit.outside == []
+    finally:
+        visit.context.close()
