@@ -5,7 +5,8 @@ Everything lives in one folder in the user's config directory:
 in it are expanded, and a relative path is taken from the current folder), else
 ``$XDG_CONFIG_HOME/durak``, else ``~/.config/durak`` (``%APPDATA%\\durak`` on
 Windows). In the browser (the JupyterLite site, Python in Pyodide) it is ``/drive/.durak``, beside
-the notebooks in the browser's own storage, when the browser lets the kernel reach it. ``DURAK_LANG`` overrides the remembered language.
+the notebooks in the browser's own storage, when the browser lets the kernel reach it.
+``DURAK_LANG`` overrides the remembered language.
 
 Nothing here may stop the tutorial: an unreadable settings file counts as empty, and a
 setting that cannot be written is logged and forgotten (:func:`try_update_settings`).
