@@ -19,7 +19,7 @@ from durak.tutorial.lessons import model as lm
 from durak.tutorial.lessons import views
 from durak.tutorial.lessons.content import NOTEBOOKS, TOPICS
 from durak.tutorial.lessons.content.reference import GLOSSARY, READING_THE_TABLE, RULES, VARIANTS
-from durak.tutorial.widgets import CardButton, LanguagePicker
+from durak.tutorial.widgets import CardButton, LanguagePicker, StockView, TableView
 
 pytestmark = pytest.mark.usefixtures("isolated")  # tests/conftest.py
 
@@ -191,6 +191,11 @@ def test_a_coached_bout_by_clicking() -> None:
         view.click(card)
     view.click("ai")
     assert view.exercise.solved and "coached_bout" in progress.solved()
+    # solved, the table shows where the bout left the game: the four cards gone, the hands refilled
+    (stock,) = [part for part in view.picture.children if isinstance(part, StockView)]
+    assert stock._discard == 4 and stock._stock == len(view.exercise.game.stock)
+    (table,) = [part for part in view.picture.children if isinstance(part, TableView)]
+    assert table.pairs == ()
     view.close()
 
 

@@ -20,7 +20,7 @@ from durak.messages import game_over_message, illegal_action_message
 from durak.tutorial import play
 from durak.tutorial.game_model import MoveKind, PlayModel, first_attacker_text, replay_moves
 from durak.tutorial.game_view import HINT_BORDER, PlayView
-from durak.tutorial.widgets import CardButton, LanguagePicker
+from durak.tutorial.widgets import HINTED_CLASS, CardButton, LanguagePicker
 
 ITERATIONS = 12  # a small search budget keeps whole games fast
 
@@ -148,6 +148,17 @@ def test_hint_names_a_legal_move_with_its_reason() -> None:
     assert view.hint_text.value == ""  # a hint is for one position only
 
 
+def test_a_hinted_card_once_played_is_no_longer_marked_on_the_table() -> None:
+    view = play(seed=9, iterations=ITERATIONS)
+    view.hint_button.click()
+    assert view._hint is not None and view._hint.action.card is not None
+    (hinted,) = [b for b in view.hand.buttons if HINTED_CLASS in b._dom_classes]
+    hinted.click()
+    on_table = [b for column in view.table.row.children for b in getattr(column, "children", ())]
+    assert hinted.card in [getattr(b, "card", None) for b in on_table]
+    assert [b for b in on_table if HINTED_CLASS in b._dom_classes] == []
+
+
 def test_the_ai_moves_one_by_one_and_each_move_is_logged() -> None:
     model = PlayModel("normal", seed=21, iterations=ITERATIONS)
     view = PlayView(model)
@@ -212,7 +223,17 @@ def test_a_new_game_instead_of_resuming(isolated: Path) -> None:
     offer.discard_button.click()
     assert not offer.offering_resume
     assert all(m.player == 1 for m in offer.model.moves)  # only the AI may have led yet
+    next_click(offer).click()  # the learner's first move: from now on this game is the one saved
     assert play(iterations=ITERATIONS, resume=True).game.history == offer.game.history
+
+
+def test_a_game_the_learner_has_not_moved_in_yet_is_not_offered_again(isolated: Path) -> None:
+    for seed in range(40):  # a deal where the AI leads first
+        view = play(seed=seed, iterations=ITERATIONS, resume=False)
+        if view.model.moves:
+            break
+    assert view.model.moves and all(m.player == 1 for m in view.model.moves)
+    assert not play(iterations=ITERATIONS).offering_resume
 
 
 def test_a_damaged_save_is_reported_not_fatal(isolated: Path) -> None:

@@ -110,6 +110,20 @@ def test_review_this_game_after_a_game_and_not_before() -> None:
     assert view.review_area.children == () and review.comm is None
 
 
+def test_a_game_finished_above_joins_the_list_without_running_the_cell_again(isolated: Path) -> None:
+    waiting = lessons.review()  # the last cell of 07, shown before any game is finished
+    assert waiting.row.layout.display == "none"
+    view = play(seed=5, iterations=ITERATIONS, resume=False)
+    click_through(view)
+    assert view.game.is_over
+    assert waiting.row.layout.display == "flex"
+    assert shown(waiting.title.value).strip() == gettext(texts.SAVED_TITLE)
+    assert len(waiting.choice.options) == 1
+    waiting.button.click()
+    (review,) = waiting.output.children
+    assert review.model.game.history == view.game.history
+
+
 def test_a_saved_finished_game_can_be_reviewed(isolated: Path) -> None:
     empty = lessons.review()
     assert shown(empty.title.value).strip() == gettext(texts.NO_SAVED)

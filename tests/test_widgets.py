@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -350,3 +352,57 @@ def test_importing_the_tutorial_changes_nothing_and_loads_no_search(tmp_path: Pa
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:3] == ["en False", "de", "True True"]
+
+
+# --- the appearance sliders keep the table readable -------------------------------------
+# CSS filter functions as the Filter Effects spec defines them, on sRGB values 0..1.
+
+
+def _contrast(rgb: list[float], amount: float) -> list[float]:
+    return [min(1.0, max(0.0, (c - 0.5) * amount + 0.5)) for c in rgb]
+
+
+def _matrix(rgb: list[float], m: list[list[float]]) -> list[float]:
+    return [min(1.0, max(0.0, sum(m[i][j] * rgb[j] for j in range(3)))) for i in range(3)]
+
+
+def _sepia(rgb: list[float], a: float) -> list[float]:
+    b = 1 - a
+    return _matrix(rgb, [
+        [0.393 + 0.607 * b, 0.769 - 0.769 * b, 0.189 - 0.189 * b],
+        [0.349 - 0.349 * b, 0.686 + 0.314 * b, 0.168 - 0.168 * b],
+        [0.272 - 0.272 * b, 0.534 - 0.534 * b, 0.131 + 0.869 * b],
+    ])  # fmt: skip
+
+
+def _hue_rotate(rgb: list[float], degrees: float) -> list[float]:
+    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    return _matrix(rgb, [
+        [0.213 + c * 0.787 - s * 0.213, 0.715 - c * 0.715 - s * 0.715, 0.072 - c * 0.072 + s * 0.928],
+        [0.213 - c * 0.213 + s * 0.143, 0.715 + c * 0.285 + s * 0.140, 0.072 - c * 0.072 - s * 0.283],
+        [0.213 - c * 0.213 - s * 0.787, 0.715 - c * 0.715 + s * 0.715, 0.072 + c * 0.928 + s * 0.072],
+    ])  # fmt: skip
+
+
+def _luminance(rgb: list[float]) -> float:
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+@pytest.mark.parametrize("contrast", [0.0, 0.25, 0.5, 0.75, 1.0])
+@pytest.mark.parametrize("temperature", [0.0, 0.25, 0.5, 0.75, 1.0])
+def test_the_tables_text_meets_wcag_aa_at_every_slider_setting(contrast: float, temperature: float) -> None:
+    css = table_css(Appearance(contrast=contrast, temperature=temperature), "t")
+    amount, sepia, hue = (
+        float(x)
+        for x in re.search(
+            r"contrast\(([\d.]+)\) sepia\(([\d.]+)\) hue-rotate\((-?[\d.]+)deg\)", css
+        ).groups()
+    )
+    felt = [int(x) / 255 for x in re.search(r"background-color: rgb\((\d+),(\d+),(\d+)\)", css).groups()]
+    text = [
+        int(x, 16) / 255 for x in re.search(r"\.widget-html-content \{ color: #(..)(..)(..)", css).groups()
+    ]
+    shown = [_hue_rotate(_sepia(_contrast(c, amount), sepia), hue) for c in (text, felt)]
+    lighter, darker = sorted((_luminance(c) for c in shown), reverse=True)
+    assert (lighter + 0.05) / (darker + 0.05) >= 4.5

@@ -76,7 +76,7 @@ def _index(card: Card) -> str:
     squeeze = ' textLength="13" lengthAdjust="spacingAndGlyphs"' if len(symbol) > 1 else ""
     corner = (
         f'<text x="8.5" y="14.5" font-size="14" font-weight="bold" text-anchor="middle"{squeeze}>'
-        f"{symbol}</text>{_suit(8.5, 23, 8.5)}"
+        f"{symbol}</text>{_suit(8.5, 23.5, 10)}"
     )
     return f'{corner}<g transform="rotate(180 {WIDTH / 2:g} {HEIGHT / 2:g})">{corner}</g>'
 
@@ -95,7 +95,7 @@ def _court(card: Card) -> str:
     )
     half = (
         f'<text x="29" y="38" font-size="20" font-weight="bold" text-anchor="middle">'
-        f"{card.rank.symbol}</text>{_suit(41.5, 18, 8)}"
+        f"{card.rank.symbol}</text>{_suit(37.5, 18, 11)}"  # large: ♠ and ♣ told apart at a glance
     )
     return f'{frame}{half}<g transform="rotate(180 {WIDTH / 2:g} {HEIGHT / 2:g})">{half}</g>'
 

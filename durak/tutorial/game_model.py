@@ -243,6 +243,8 @@ class PlayModel:
             callback()
 
     def _autosave(self) -> None:
+        if not any(move.player == HUMAN for move in self.moves):
+            return  # only the AI's opening attack: nothing of the learner's to offer back later
         try:
             self.save()
         except OSError as error:

@@ -24,6 +24,7 @@ from durak.tutorial.saves import UnreadableSave
 from durak.tutorial.settings import remember_level, remembered_level, restore_language
 from durak.tutorial.style import CARD_MARKS_CSS
 from durak.tutorial.widgets import (
+    HINTED_CLASS,
     AppearanceControls,
     CardButton,
     ErrorArea,
@@ -71,7 +72,6 @@ HOW_TO_PLAY = N_(
     "Hint when you are unsure."
 )
 HINT_BORDER = "3px dashed #b8860b"  # the card a hint suggests
-HINTED_CLASS = "durak-hinted"
 BROWSER_AI_DELAY = 0.7  # seconds between the AI's actions in a live notebook, so each can be seen
 # The AI's answer to a human move comes sooner: the learner's own card is already on screen.
 AI_REPLY_DELAY = 0.15
@@ -131,7 +131,10 @@ class PlayView(LocalizedVBox):
 
         self.heading = widgets.HTML()
         self.language = LanguagePicker()
-        self.level = widgets.ToggleButtons(options=list(LEVELS), value=model.level)
+        # buttons as wide as their labels: three fit a phone's row
+        self.level = widgets.ToggleButtons(
+            options=list(LEVELS), value=model.level, style={"button_width": "auto"}
+        )
         self.level_note = widgets.HTML()
         self.show_playable = widgets.Checkbox(value=True, indent=False)
         self.marks = widgets.HTML(CARD_MARKS_CSS, layout={"display": "none"})
@@ -175,6 +178,7 @@ class PlayView(LocalizedVBox):
                 widgets.HBox([self.stock], layout={"justify_content": "flex-end"}),
                 self.table,
                 self.status,
+                self.errors,  # a refused move is explained here, next to the status, not below the fold
                 self.hand,
                 widgets.HBox(
                     [self.take_button, self.stop_button, self.hint_button], layout={"flex_flow": "row wrap"}
@@ -183,6 +187,9 @@ class PlayView(LocalizedVBox):
             ]
         )
         self.appearance.attach(self.felt)
+        # as wide as the page allows, up to a limit, whatever the texts on it: nothing jumps sideways
+        self.felt.layout.width = "100%"
+        self.felt.layout.max_width = "46em"
         self.views = TableOrRules(self.felt, show_choice=False)
         # one toolbar: language, difficulty, the view and a new game; the appearance folded away
         self.toolbar = widgets.HBox(
@@ -198,7 +205,6 @@ class PlayView(LocalizedVBox):
                 self.level_note,
                 self.show_playable,
                 self.views,
-                self.errors,
                 widgets.HBox(
                     [self.game_over, self.rematch_button, self.review_button],
                     layout={"flex_flow": "row wrap"},
@@ -229,6 +235,7 @@ class PlayView(LocalizedVBox):
         ):  # fmt: skip
             button.layout.width = "auto"
             button.layout.min_width = "8em"
+            button.layout.flex = "0 0 auto"  # never squeezed beside a long text: the row wraps instead
         # Stable hooks for browser tests and page styles; the visible labels change with the language.
         for widget, name in (
             (self.take_button, "durak-take"), (self.stop_button, "durak-stop"),

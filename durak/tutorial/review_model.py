@@ -57,7 +57,7 @@ CHART_NOTE = N_(
 )
 POSITION_TITLE = N_("The position before move {move} (you to play)")
 SAVED_TITLE = N_("Review one of your finished games")
-NO_SAVED = N_("No finished game yet: finish a game above, then review it there or run this cell again.")
+NO_SAVED = N_("No finished game yet. Once you finish one above, it appears here, ready to review.")
 
 
 class GameReview:

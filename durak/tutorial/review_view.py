@@ -21,7 +21,7 @@ from durak.messages import game_over_message
 from durak.tutorial import review_model as texts
 from durak.tutorial.game_model import HUMAN
 from durak.tutorial.review_model import GameReview
-from durak.tutorial.saves import SavedGame, finished_games
+from durak.tutorial.saves import SavedGame, finished_games, on_finished_saved
 from durak.tutorial.widgets import (
     ErrorArea,
     HandView,
@@ -226,15 +226,24 @@ class SavedGamesReview(LocalizedVBox):
         self.iterations = iterations
         self.saved = finished_games()
         self.title = widgets.HTML()
-        self.choice = widgets.Dropdown()
-        self.button = widgets.Button(icon="search")
+        self.choice = widgets.Dropdown(layout={"width": "auto", "max_width": "100%"})
+        self.button = widgets.Button(icon="search", layout={"width": "auto", "min_width": "8em"})
         self.button.add_class("durak-review-saved")
         self.errors = ErrorArea()
         self.output = widgets.VBox()
         self.button.on_click(self.errors.guard(self._review_clicked))
-        row = widgets.HBox([self.choice, self.button]) if self.saved else widgets.HTML()
-        super().__init__(children=(self.title, row, self.errors, self.output), **kwargs)
+        self.row = widgets.HBox([self.choice, self.button], layout={"flex_flow": "row wrap"})
+        self.row.layout.display = "flex" if self.saved else "none"
+        super().__init__(children=(self.title, self.row, self.errors, self.output), **kwargs)
+        # a game finished above, in this kernel, joins the list at once: no cell to run again
+        self._unsubscribe_saves = on_finished_saved(self._game_finished)
         self._start_localized()
+
+    def _game_finished(self, _path: Any) -> None:
+        self.saved = finished_games()
+        self.choice.value = None
+        self.row.layout.display = "flex" if self.saved else "none"
+        self.render()
 
     def _review_clicked(self, _button: widgets.Button) -> None:
         saved = self.saved[self.choice.value]
@@ -252,6 +261,12 @@ class SavedGamesReview(LocalizedVBox):
         self.choice.options = [(_saved_label(saved), index) for index, saved in enumerate(self.saved)]
         if self.saved:
             self.choice.value = chosen  # the labels changed language, not the game chosen
+
+    def close(self) -> None:
+        unsubscribe = getattr(self, "_unsubscribe_saves", None)
+        if unsubscribe is not None:
+            unsubscribe()
+        super().close()
 
 
 def _saved_label(saved: SavedGame) -> str:

@@ -29,12 +29,14 @@ import logging
 import os
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from durak.errors import CorruptRecord
 from durak.game import Game
+from durak.listeners import Listeners
 from durak.records import parse_json
 from durak.tutorial.settings import config_dir, write_text_atomically
 
@@ -48,6 +50,7 @@ __all__ = [
     "games_dir",
     "new_save_path",
     "newest_unfinished",
+    "on_finished_saved",
     "read_save",
     "retire",
     "write_save",
@@ -95,6 +98,15 @@ def new_save_path() -> Path:
     return games_dir() / f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(4)}.json"
 
 
+_finished_saved = Listeners()
+
+
+def on_finished_saved(callback: Callable[[Path], Any]) -> Callable[[], None]:
+    """Call ``callback(path)`` whenever a finished game has been saved; returns an unsubscriber
+    (the list of games to review follows the game just played)."""
+    return _finished_saved.subscribe(callback)
+
+
 def write_save(path: Path, game: Game, level: str, iterations: int | None) -> None:
     """Save ``game`` to ``path`` (atomically; raises OSError if it cannot be written)."""
     record = {
@@ -105,6 +117,8 @@ def write_save(path: Path, game: Game, level: str, iterations: int | None) -> No
         "game": game.to_json(),
     }
     write_text_atomically(path, json.dumps(record, ensure_ascii=False))
+    if game.is_over:
+        _finished_saved.notify(path)
 
 
 def _stamp(path: Path) -> tuple[int, int]:

@@ -76,9 +76,9 @@ def felt_colour(temperature: float) -> str:
 
 def table_css(appearance: Appearance, scope: str) -> str:
     """A ``<style>`` block for the table whose CSS class is ``scope``."""
-    contrast = 0.5 + appearance.contrast  # 50 % -> 1.0, the unchanged picture
-    warmth = max(0.0, appearance.temperature - 0.5) * 0.6  # a sepia wash on the warm side
-    coolness = max(0.0, 0.5 - appearance.temperature) * 40  # degrees of hue shift on the cool side
+    contrast = 0.85 + 0.3 * appearance.contrast  # 50 % -> 1.0, the unchanged picture
+    warmth = max(0.0, appearance.temperature - 0.5) * 0.5  # a sepia wash on the warm side
+    coolness = max(0.0, 0.5 - appearance.temperature) * 30  # degrees of hue shift on the cool side
     grain = _NOISE.replace("OPACITY", f"{appearance.grain * 0.5:.2f}")
     return f"""<style>
 .{scope} {{
@@ -100,7 +100,7 @@ _MARKS_CSS = """<style>
   content: "★" / ""; position: absolute; top: 1px; right: 3px; font-size: 0.7em; color: #8a5a00;
 }
 .durak-card.durak-playable { border-width: 3px !important; transform: translateY(-3px); }
-.durak-card.durak-unplayable { opacity: 0.55; }
+.durak-card.durak-unplayable { opacity: 0.55; filter: grayscale(0.7); }
 .durak-card.durak-found::before {
   content: "✓" / ""; position: absolute; bottom: 1px; left: 3px; font-size: 0.75em; color: #1b5e20;
 }
@@ -116,6 +116,24 @@ _MARKS_CSS = """<style>
 .jupyter-button .fa-repeat::before { content: "\\f01e" / ""; }
 .jupyter-button .fa-line-chart::before { content: "\\f201" / ""; }
 .jupyter-button .fa-search::before { content: "\\f002" / ""; }
+/* ipywidgets' coloured buttons carry white text at 2.2:1 to 2.8:1: darker shades reach WCAG AA */
+:is(.durak-play, .durak-review, .durak-exercise) .jupyter-button.mod-warning { background-color: #a84f00; }
+:is(.durak-play, .durak-review, .durak-exercise) .jupyter-button.mod-info { background-color: #00707d; }
+:is(.durak-play, .durak-review, .durak-exercise) .jupyter-button.mod-success { background-color: #2e7d32; }
+/* a button that cannot be pressed now looks flat and grey, not a faded version of a live one */
+:is(.durak-play, .durak-review, .durak-exercise) .jupyter-button:disabled {
+  background-color: #e0e0e0; color: #5c5c5c; opacity: 1; box-shadow: none;
+}
+/* the chosen difficulty and view: a strong colour and a check mark, not a shade of grey */
+.durak-play .widget-toggle-button { padding: 0 1em; }
+.durak-play .widget-toggle-button.mod-active { background-color: #1565c0; color: #ffffff; }
+.durak-play .widget-toggle-button.mod-active::before { content: "✓ " / ""; }
+/* a refused move is said on the table, beside the status line, where the eyes are */
+.durak-felt .durak-alert { background: #ffffff; border-radius: 4px; padding: 2px 6px; margin: 2px 0; }
+/* on a phone a hand of six fits on one row */
+@media (max-width: 480px) {
+  .durak-card.durak-card { width: 3em !important; height: 3.9em !important; margin: 1px !important; }
+}
 /* ipywidgets' collapsed accordion titles (#6d6d6d on #eeeeee) miss WCAG AA's 4.5:1 */
 .durak-header .jupyter-widget-Collapse-header, .durak-play .jupyter-widget-Collapse-header { color: #3d3d3d; }
 </style>"""

@@ -230,7 +230,7 @@ class ErrorArea(LocalizedVBox):
 
 
 def _alert(text: str) -> str:
-    return f'<div class="durak-alert" style="color:{RED};font-weight:600">{escape(text)}</div>'
+    return f'<div class="durak-alert" role="alert" style="color:{RED};font-weight:600">{escape(text)}</div>'
 
 
 # --- cards ---------------------------------------------------------------------------
@@ -248,6 +248,7 @@ PLAYABLE_CLASS = "durak-playable"
 UNPLAYABLE_CLASS = "durak-unplayable"
 TRUMP_CLASS = "durak-trump"
 FOUND_CLASS = "durak-found"
+HINTED_CLASS = "durak-hinted"  # the card a hint suggests
 
 
 class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
@@ -306,6 +307,7 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
         self.static = True
         with self.hold_sync():
             self.add_class(STATIC_CLASS)
+            self.remove_class(HINTED_CLASS)  # the hint was for the hand: played, it is just a card
             self.set_playable(None)
 
     def set_playable(self, playable: bool | None, action: Action | None = None) -> None:
@@ -806,7 +808,7 @@ class AppearanceControls(LocalizedVBox):
     >>> controls = AppearanceControls(remember=False)
     >>> controls.attach(felt)
     >>> controls.contrast.value = 1.0
-    >>> "contrast(1.50)" in felt.style_html.value
+    >>> "contrast(1.15)" in felt.style_html.value
     True
     >>> controls.close(); felt.close()
     """
@@ -917,7 +919,9 @@ class TableOrRules(LocalizedVBox):
     ) -> None:
         self.table = table
         self.rules = rules if rules is not None else RulesView()
-        self.choice = widgets.ToggleButtons(options=[value for _, value in self.CHOICES], value="table")
+        self.choice = widgets.ToggleButtons(
+            options=[value for _, value in self.CHOICES], value="table", style={"button_width": "auto"}
+        )
         self.holder = widgets.Box()
         # show_choice=False: the owner shows the switch elsewhere (the game puts it in its toolbar)
         children = (self.choice, self.holder) if show_choice else (self.holder,)

@@ -666,7 +666,9 @@ class Coached(Exercise):
 
     @property
     def shown_game(self) -> Game:
-        return self.game if self.before_end is None else self.before_end
+        # the questions are asked about the position before the bout's end; once they are all
+        # answered, the table shows where the bout left the game (cards discarded, hands refilled)
+        return self.before_end if self.before_end is not None and self.current is not None else self.game
 
     @property
     def found(self) -> set[Answer]:
