@@ -5,7 +5,8 @@ Usage: python lite/build.py [--output site] [--cache build/lite-cache]   (``make
 What the site holds, and where each part comes from (see ../shared/notes/jupyterlite.md for why):
 
 * JupyterLab in the browser and the Pyodide kernel's front end: ``jupyterlite-core`` and
-  ``jupyterlite-pyodide-kernel`` (pinned in pyproject.toml's ``site`` extra). The only front-end
+  ``jupyterlite-pyodide-kernel`` (pinned in lite/requirements.txt), installed in a virtual
+  environment of their own, never beside the tutorial. The only front-end
   extensions are the ones the notebooks use: the kernel, ipywidgets and anywidget, taken from
   their wheels (not from whatever this environment has installed).
 * The Pyodide runtime: the npm package ``pyodide`` at the version the kernel expects. It holds
@@ -49,14 +50,22 @@ KERNEL_WHEELS = ["piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension"]
 # What the notebooks import that Pyodide's lock does not have: the versions of this environment,
 # so that the site runs what the tests run (and the widget front ends match their Python side).
 NOTEBOOK_PACKAGES = ["comm", "ipywidgets", "jupyterlab_widgets", "anywidget", "psygnal", "babel"]
-# Front-end extensions, from these wheels.
-LAB_EXTENSIONS = ["jupyterlite-pyodide-kernel", "jupyterlab_widgets", "anywidget"]
+# Front-end extensions, from their wheels: the widgets' at this environment's versions (their Python
+# side is what the site ships), the kernel's at its pin.
+LAB_EXTENSIONS = ["jupyterlab_widgets", "anywidget"]
 DEPENDS = {
     "ipywidgets": ["comm", "ipython", "traitlets", "widgetsnbextension", "jupyterlab-widgets"],
     "anywidget": ["ipywidgets", "psygnal", "typing-extensions"],
     "durak": ["ipywidgets", "anywidget", "babel"],
     "pyodide-kernel": ["ipykernel", "comm", "ipython"],
 }
+
+
+PINS = dict(
+    line.split("#")[0].strip().split("==")
+    for line in (ROOT / "lite" / "requirements.txt").read_text().splitlines()
+    if "==" in line.split("#")[0]
+)
 
 
 def normalized(name: str) -> str:
@@ -166,8 +175,44 @@ def wheel_entry(wheel: Path, name: str, depends: list[str]) -> dict[str, Any]:
     }
 
 
+KERNEL_FACTS = """
+import json, pathlib, sys
+import jupyterlite_pyodide_kernel.constants as c
+shared = pathlib.Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+pypi = shared / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+facts = {"pyodide_version": c.PYODIDE_VERSION, "plugin_id": c.PYODIDE_KERNEL_PLUGIN_ID, "pypi": str(pypi)}
+print(json.dumps(facts))
+"""
+
+
+def build_tools(cache: Path) -> Path:
+    """The virtual environment with the pinned JupyterLite tools (made once, remade when the pins
+    change); its ``bin`` folder."""
+    tools = cache / "tools"
+    pins = (ROOT / "lite" / "requirements.txt").read_text()
+    stamp = tools / "requirements.txt"
+    if not stamp.exists() or stamp.read_text() != pins:
+        shutil.rmtree(tools, ignore_errors=True)
+        run(sys.executable, "-m", "venv", tools)
+        run(
+            tools / "bin" / "python",
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "-r",
+            ROOT / "lite" / "requirements.txt",
+        )
+        stamp.write_text(pins)
+    return tools / "bin"
+
+
 def build(output: Path, cache: Path) -> None:
-    import jupyterlite_pyodide_kernel.constants as kernel
+    tools = build_tools(cache)
+    facts = subprocess.run(
+        [tools / "python", "-c", KERNEL_FACTS], check=True, capture_output=True, text=True
+    ).stdout
+    kernel = json.loads(facts)
 
     stage = cache / "lite-dir"
     shutil.rmtree(stage, ignore_errors=True)
@@ -175,7 +220,7 @@ def build(output: Path, cache: Path) -> None:
     pyodide_dir.mkdir(parents=True)
 
     # The Pyodide core, from the npm registry: the runtime and the standard library only.
-    core = pyodide_core(cache / "npm", kernel.PYODIDE_VERSION)
+    core = pyodide_core(cache / "npm", kernel["pyodide_version"])
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
         shutil.copy2(core / name, pyodide_dir / name)
     npm_lock = json.loads((core / "pyodide-lock.json").read_text())
@@ -191,10 +236,7 @@ def build(output: Path, cache: Path) -> None:
     for name in lock_closure(npm_lock, KERNEL_PACKAGES):
         entry = npm_lock["packages"][name]
         ship(download(wheels, f"{entry['name']}=={entry['version']}"), name, entry["depends"])
-    kernel_pypi = Path(kernel.__file__).parent / "labextension" / "static" / "pypi"
-    if not kernel_pypi.exists():  # installed as a shared labextension
-        shared = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
-        kernel_pypi = shared / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+    kernel_pypi = Path(kernel["pypi"])
     for name in KERNEL_WHEELS:
         candidates = sorted(kernel_pypi.glob(f"{name}-*.whl"))
         wheel = candidates[-1]  # widgetsnbextension: the 4.x stub for ipywidgets 8
@@ -220,13 +262,15 @@ def build(output: Path, cache: Path) -> None:
     extensions = [
         download(wheels, f"{name}=={importlib.metadata.version(name)}", pure=False) for name in LAB_EXTENSIONS
     ]
+    kernel_pin = f"jupyterlite-pyodide-kernel=={PINS['jupyterlite-pyodide-kernel']}"
+    extensions.append(download(wheels, kernel_pin, pure=False))
     preload = sorted(packages)
     lite_config = {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "Durak",
             "litePluginSettings": {
-                kernel.PYODIDE_KERNEL_PLUGIN_ID: {
+                kernel["plugin_id"]: {
                     "pyodideUrl": "./static/pyodide/pyodide.mjs",
                     "disablePyPIFallback": True,
                     # Everything is loaded through Pyodide's lock, in parallel, at kernel start:
@@ -251,7 +295,7 @@ def build(output: Path, cache: Path) -> None:
     }
     (stage / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2))
     shutil.rmtree(output, ignore_errors=True)
-    run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", stage, cwd=stage)
+    run(tools / "jupyter-lite", "build", "--lite-dir", stage, cwd=stage)
 
 
 # JupyterLab opens on the lesson with no first-run noise (as `make tutorial` does).
