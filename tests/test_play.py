@@ -15,11 +15,11 @@ import ipywidgets as widgets
 import pytest
 
 from durak import STOP, TAKE, Action, Card, Game, IllegalAction, Phase, i18n
-from durak.i18n import LANGUAGES, set_language
+from durak.i18n import LANGUAGES, gettext, set_language
 from durak.messages import game_over_message, illegal_action_message
 from durak.tutorial import play
 from durak.tutorial.game_model import MoveKind, PlayModel, first_attacker_text, replay_moves
-from durak.tutorial.game_view import HINT_BORDER, PlayView
+from durak.tutorial.game_view import CONFIRM_NEW_GAME, HINT_BORDER, LEVEL_FROM_NOW, PlayView
 from durak.tutorial.widgets import HINTED_CLASS, CardButton, LanguagePicker
 
 ITERATIONS = 12  # a small search budget keeps whole games fast
@@ -275,6 +275,22 @@ def test_difficulty_and_new_game() -> None:
     assert view.game.to_move == 0 or view.game.is_over
     with pytest.raises(ValueError, match="unknown level"):
         play("impossible")
+
+
+def test_new_game_in_the_middle_of_a_game_asks_once_more_and_a_level_change_says_when_it_applies() -> None:
+    view = play("easy", seed=2, iterations=ITERATIONS, resume=False)
+    next_click(view).click()  # the learner is in the game now
+    old = view.game
+    view.new_game_button.click()
+    assert view.game is old and view.new_game_button.description == gettext(CONFIRM_NEW_GAME)
+    next_click(view).click()  # playing on takes the question back
+    assert view.new_game_button.description == gettext("New game")
+    view.level.value = "hard"
+    assert gettext(LEVEL_FROM_NOW) in _unescape(view.level_note.value)
+    view.new_game_button.click()
+    view.new_game_button.click()
+    assert view.game is not old and view.model.level == "hard"
+    assert gettext(LEVEL_FROM_NOW) not in _unescape(view.level_note.value)  # a new game: nothing to say
 
 
 def test_the_first_game_is_easy_and_the_level_chosen_is_remembered() -> None:

@@ -71,7 +71,8 @@ def test_D1_when_saving_fails_the_game_goes_on_and_says_so_once(isolated: Path) 
     assert len(view.game.history) > moves
     assert isinstance(view.model.save_error, OSError)
     assert warnings_shown(view) == 1 and "could not be saved" in view.notice.value
-    view.new_game_button.click()  # "New game" failed the same way
+    view.new_game_button.click()  # mid-game it asks first…
+    view.new_game_button.click()  # …and "New game" failed the same way
     assert view.errors.last_error is None and len(view.game.history) <= 1 and warnings_shown(view) == 1
 
 

@@ -55,6 +55,8 @@ LEVEL_DESCRIPTIONS = {
     ),
 }
 SHOW_PLAYABLE = N_("Show playable cards")
+LEVEL_FROM_NOW = N_("The change applies from the AI’s next move in this game.")
+CONFIRM_NEW_GAME = N_("Abandon this game? Click again")
 SAVE_FAILED = N_(
     "Your game could not be saved ({reason}). You can play on: saving is tried again after every move. "
     "Until a save succeeds, do not close or reload this page, or the game will be lost."
@@ -127,6 +129,8 @@ class PlayView(LocalizedVBox):
         self.ai_delay = ai_delay
         self._hint: Hint | None = None
         self._ai_pending = False
+        self._confirming_new_game = False  # the first click on New game during a game asks again
+        self._level_changed_in_game = False  # said beside the level's description until the game ends
         self.load_problems: list[UnreadableSave] = []  # saves that could not be read (play() fills it)
 
         self.heading = widgets.HTML()
@@ -306,6 +310,7 @@ class PlayView(LocalizedVBox):
         if self._ai_pending:
             return  # the AI is still moving; its actions come first
         self._hint = None
+        self._confirming_new_game = False
         self.model.play(action)
         self._continue_ai(min(AI_REPLY_DELAY, self.ai_delay))
 
@@ -327,7 +332,14 @@ class PlayView(LocalizedVBox):
             old.close()
         self.review_area.children = ()
 
-    def _new_game_clicked(self, _button: widgets.Button) -> None:
+    def _new_game_clicked(self, button: widgets.Button) -> None:
+        # a game the learner is in the middle of is not thrown away by one stray click
+        if button is self.new_game_button and self._in_progress() and not self._confirming_new_game:
+            self._confirming_new_game = True
+            self.render()
+            return
+        self._confirming_new_game = False
+        self._level_changed_in_game = False
         self._hide_offer()
         self._close_review()
         self._hint = None
@@ -339,7 +351,11 @@ class PlayView(LocalizedVBox):
         self.refresh()
         self._continue_ai()
 
+    def _in_progress(self) -> bool:
+        return not self.game.is_over and any(move.player == HUMAN for move in self.model.moves)
+
     def _level_changed(self, change: dict[str, Any]) -> None:
+        self._level_changed_in_game = self._in_progress()
         self.model.set_level(change["new"])
         remember_level(change["new"])  # the next game starts at it; failing to save changes nothing
 
@@ -410,7 +426,9 @@ class PlayView(LocalizedVBox):
     def render(self) -> None:
         game = self.game
         self.heading.value = f"<h2>Durak · {escape(gettext(TITLE))}</h2><p>{escape(gettext(HOW_TO_PLAY))}</p>"
-        self.new_game_button.description = gettext("New game")
+        confirming = self._confirming_new_game
+        self.new_game_button.description = gettext(CONFIRM_NEW_GAME if confirming else "New game")
+        self.new_game_button.button_style = "warning" if confirming else ""
         self.hint_button.description = gettext("Hint")
         self.take_button.description = gettext("Take")
         self.stop_button.description = gettext("Stop")
@@ -424,7 +442,10 @@ class PlayView(LocalizedVBox):
         self.appearance_panel.set_title(0, gettext("Appearance"))
         relabel(self.level, [(gettext(LEVEL_LABELS[level]), level) for level in LEVELS], self._level_handler)
         self.level.tooltips = [gettext(LEVEL_DESCRIPTIONS[level]) for level in LEVELS]
-        self.level_note.value = f"<i>{escape(gettext(LEVEL_DESCRIPTIONS[self.model.level]))}</i>"
+        level_note = gettext(LEVEL_DESCRIPTIONS[self.model.level])
+        if self._level_changed_in_game and not game.is_over:
+            level_note = f"{level_note} {gettext(LEVEL_FROM_NOW)}"
+        self.level_note.value = f"<i>{escape(level_note)}</i>"
         self.show_playable.description = gettext(SHOW_PLAYABLE)
         # once the game is over, the message next to Rematch says it (not twice)
         self.status.value = "" if game.is_over else f"<b>{escape(_status_text(game))}</b>"
