@@ -219,3 +219,54 @@ def test_game_terms_follow_the_glossary(language: str) -> None:
                     if not re.search(translations[language], form, re.IGNORECASE):
                         drifted.append((term, english, form))
     assert not drifted, f"{language}: {drifted}"
+
+
+# --- typography: each language's quotation marks; Czech non-breaking spaces -----------------
+
+QUOTES = {  # (opening, closing) double quotes; every other double quote mark is wrong there
+    "de": ("„", "“"),
+    "es": ("«", "»"),
+    "tr": ("“", "”"),
+    "da": ("»", "«"),
+    "cs": ("„", "“"),
+}
+DOUBLE_QUOTE_MARKS = set('"„“”«»‟')
+
+
+def _quoted_spans(text: str, opening: str, closing: str) -> bool:
+    """True if ``text`` opens and closes its quotes in order, never nested."""
+    depth = 0
+    for char in text:
+        if char == opening and (opening != closing or depth == 0):
+            depth += 1
+        elif char == closing:
+            depth -= 1
+        if depth not in (0, 1):
+            return False
+    return depth == 0
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_quotation_marks_are_the_languages_own(language: str) -> None:
+    opening, closing = QUOTES[language]
+    wrong = []
+    for message in messages(load(language)):
+        for form in forms(message):
+            stray = {char for char in form if char in DOUBLE_QUOTE_MARKS} - {opening, closing}
+            if stray or not _quoted_spans(form, opening, closing):
+                wrong.append(form)
+    assert not wrong, f"{language}: quotes other than {opening}…{closing}, or unbalanced: {wrong}"
+
+
+# Czech typography: a one-letter preposition or conjunction never ends a line.
+CZECH_ONE_LETTER = re.compile(r"(?<![\w{])([vkszouaiVKSZOUAI]) ")
+
+
+def test_czech_one_letter_words_are_bound_to_the_next_word() -> None:
+    loose = [
+        form
+        for message in messages(load("cs"))
+        for form in forms(message)
+        if CZECH_ONE_LETTER.search(form)
+    ]
+    assert not loose, f"a plain space after a one-letter word (use U+00A0): {loose}"
