@@ -4,7 +4,8 @@ Usage: python bench/paired_variant.py RECORD --deals A B [--set NAME=VALUE ...] 
 
 RECORD is an arena record of ``hard`` against another level (for example
 ``bench/results/hard-greedy-8000-seed1.jsonl``). Deals A..B-1 are played again with the same deal
-and player seeds, the hard side built as ``SearchPlayer(iterations=..., seed=..., NAME=VALUE, ...)``.
+and player seeds, the hard side built as ``SearchPlayer(iterations=..., seed=..., NAME=VALUE, ...)``
+(VALUE a Python literal; for ``params`` and ``playout_params`` a dict of :class:`RuleParams` fields).
 Until the change first alters a decision the games repeat the recorded ones exactly, so every
 difference in the results is the change's. Printed: both sides' wins, draws and losses on those
 games, and the discordant games (won by one version and not by the other), with a sign test.
@@ -27,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from durak.ai.levels import make_player
 from durak.ai.players import Player
+from durak.ai.policy import RuleParams
 from durak.ai.search import SearchPlayer
 from durak.arena import GameRecord, _Match, read_record
 
@@ -58,6 +60,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     overrides = {name: ast.literal_eval(value) for name, value in (item.split("=", 1) for item in args.set)}
+    for name in ("params", "playout_params"):  # a dict of RuleParams fields: --set playout_params={'noise':0}
+        if isinstance(overrides.get(name), dict):
+            overrides[name] = RuleParams(**overrides[name])
     header = json.loads(args.record.read_text(encoding="utf-8").split("\n", 1)[0])
     match = _Match(tuple(header["levels"]), tuple(header["iterations"]), header["seed"])
     hard = match.levels.index("hard")
