@@ -278,7 +278,7 @@ def illegal_action_message(error: IllegalAction, *, trump: Suit | None = None) -
     """
     reason, params = error.reason, error.params
     if reason is Reason.NOT_YOUR_TURN and params.get("to_move") == 0:
-        return gettext("It is your turn, not the AI's.")
+        return gettext("It is your turn, not the AI’s.")
     if reason is Reason.DOES_NOT_BEAT:
         return _does_not_beat(params["card"], params["target"], trump)
     if reason is Reason.RANK_NOT_ON_TABLE:
@@ -364,8 +364,8 @@ def deck_description() -> list[str]:
         ),
         gettext("In every suit the ranks run from low to high: 6, 7, 8, 9, 10, В, Д, К, Т."),
         gettext(
-            "The court cards carry Cyrillic indices: В is Валет, the jack; Д is Дама, the queen; "
-            "К is Король, the king; Т is Туз, the ace."
+            "The jack, queen, king and ace carry Cyrillic indices: В is Валет, the jack; Д is Дама, "
+            "the queen; К is Король, the king; Т is Туз, the ace."
         ),
         gettext("Careful: Т is the ace, not the ten. The ten is written 10."),
     ]
@@ -423,8 +423,8 @@ def rules_sections() -> list[tuple[str, list[str]]]:
                 gettext(
                     "Instead of beating an attack card, the defender may take, even when able to beat it. "
                     "The attacker may then still throw in matching cards, one by one or all at once, within "
-                    "the same limit, and then stops; these cards are not beaten. The defender picks up "
-                    "every card of the bout and skips the next attack: the same attacker attacks again."
+                    "the same limits, and then stops; these cards are not beaten. The defender picks up "
+                    "every card of the bout and skips the next attack: the same player attacks again."
                 ),
                 gettext(
                     "When every attack card is beaten and the attacker stops, all the cards on the table "

@@ -264,9 +264,76 @@ CZECH_ONE_LETTER = re.compile(r"(?<![\w{])([vkszouaiVKSZOUAI]) ")
 
 def test_czech_one_letter_words_are_bound_to_the_next_word() -> None:
     loose = [
-        form
-        for message in messages(load("cs"))
-        for form in forms(message)
-        if CZECH_ONE_LETTER.search(form)
+        form for message in messages(load("cs")) for form in forms(message) if CZECH_ONE_LETTER.search(form)
     ]
     assert not loose, f"a plain space after a one-letter word (use U+00A0): {loose}"
+
+
+# --- one phrasing per recurring situation (locales/GLOSSARY.md, "Phrases") --------------------
+
+PHRASES = {  # situation: (the English that names it, each language's phrasing as a regex)
+    "go out": (
+        r"\bgo(es|ne)? out\b|\bis out of cards\b|\bran out of cards\b|\brun out of cards\b",
+        {
+            "de": r"\balle\s+(?:\w+\s+)?karten\s+los",
+            "es": r"\bqued\w*(?:\s+\w+){0,2}\s+sin\s+cartas\b",
+            "tr": r"kartlar\w*\s+(?:\S+\s+){0,3}?bit(?!en)",
+            "da": r"\b(gå|går|gik|gået)\b(\s+\S+){0,2}?\s+ud\b",
+            "cs": r"zbav\w*[^.:;]{0,40}všech\s+(?:svých\s+)?karet|všech\s+(?:svých\s+)?karet[^.:;]{0,40}zbav",
+        },
+    ),
+    "a card of a rank on the table": (
+        r"\brank\b[^.:]{0,30}\bon the table\b",
+        {
+            "de": r"\bwert(?:e|es|en|s)?\b[^.]{0,50}\bauf dem tisch\b[^.]{0,15}\bvor(?:kommt|kommen)?\b"
+            r"|\bdenselben wert wie\b[^.]{0,40}\bauf dem tisch\b",
+            "es": r"\bmismo valor que\b[^.:;]{0,50}\bmesa\b|\bde valor \{rank\}[^.:;]{0,10}\ben la mesa\b",
+            "tr": r"değer\w*[^.:]{0,45}masada|masada\w*[^.:]{0,45}değer",
+            "da": r"\bværdi(en|er|erne)?\b[^.:]{0,40}\bpå bordet\b",
+            "cs": r"hodnot\w*[^.:;]{0,40}\bna\s+stole",
+        },
+    ),
+    "stop adding": (
+        r"\badd(s)? no more\b|\badd(s)? nothing\b|\bstop(s)? adding\b",
+        {
+            "de": r"\bkeine\s+karten?\s+mehr\s+nach",
+            "es": r"\bno\s+(?:\w+\s+){0,2}añad\w*\s+más\b",
+            "tr": r"başka\s+(?:hiç\s+)?kart\s+ekleme",
+            "da": r"\bl(æg|ægge|ægger|agde)\b\s+ikke\s+flere\s+(\w+\s+)?til\b"
+            r"|\bikke\s+l(ægge|ægger|agde)\s+flere\s+(\w+\s+)?til\b",
+            "cs": r"už\s+nic\s+nepřih\w*",
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_each_recurring_situation_has_one_phrasing(language: str) -> None:
+    drifted = []
+    for message in messages(load(language)):
+        english = " ".join(message.id) if message.pluralizable else message.id
+        for situation, (trigger, phrasings) in PHRASES.items():
+            if re.search(trigger, english, re.IGNORECASE):
+                drifted += [
+                    (situation, f) for f in forms(message) if not re.search(phrasings[language], f, re.I)
+                ]
+    assert not drifted, f"{language}: {drifted}"
+
+
+# Labels a text may name, quoted (“Take”): the translation quotes the label's own translation.
+LABELS = ("Take", "Stop", "Hint", "Start again", "Show playable cards", "New game", "Review this game",
+          "Easy", "Normal", "Hard")  # fmt: skip
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_text_that_names_a_button_quotes_its_label_exactly(language: str) -> None:
+    catalog = load(language)
+    opening, closing = QUOTES[language]
+    wrong = []
+    for message in messages(catalog):
+        english = " ".join(message.id) if message.pluralizable else message.id
+        for label in LABELS:
+            if f"“{label}”" in english:
+                quoted = f"{opening}{catalog[label].string}{closing}"
+                wrong += [(label, form) for form in forms(message) if quoted not in form]
+    assert not wrong, f"{language}: {wrong}"

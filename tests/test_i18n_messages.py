@@ -316,7 +316,7 @@ def test_an_unknown_hint_code_gets_a_general_sentence() -> None:
     assert hint_message("a_reason_from_a_newer_ai") == "This is the move the AI suggests."
     assert (
         in_language("de", lambda: hint_message("a_reason_from_a_newer_ai"))
-        == "Diesen Zug schlägt die KI vor."
+        == "Diesen Zug empfiehlt die KI."
     )
 
 
@@ -327,7 +327,7 @@ def test_rules_have_the_four_sections_in_every_language() -> None:
     titles = {lang: in_language(lang, lambda: [t for t, _ in rules_sections()]) for lang in LANGUAGES}
     assert titles["en"] == ["Goal", "Setup", "Playing a bout", "Scoring and end"]
     assert titles["de"] == ["Ziel", "Vorbereitung", "Eine Runde spielen", "Wertung und Ende"]
-    assert titles["cs"] == ["Cíl", "Příprava", "Jak se hraje kolo", "Bodování a konec"]
+    assert titles["cs"] == ["Cíl", "Příprava", "Jak se hraje kolo", "Bodování a\u00a0konec"]
     for language in TRANSLATED:
         assert len(titles[language]) == 4 and titles[language] != titles["en"]
 

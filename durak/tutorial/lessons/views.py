@@ -60,7 +60,7 @@ TITLES = {
 }
 STORAGE_MISSING = N_(
     "This browser does not let the page store anything: your progress, your language and your game "
-    "are forgotten when you close it."
+    "are forgotten when you close the page."
 )
 PROGRESS = N_plural("{n} of {total} exercise solved so far", "{n} of {total} exercises solved so far")
 RULE_REMINDER = N_("{rule} · {name}: {sentence}")

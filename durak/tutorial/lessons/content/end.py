@@ -72,7 +72,7 @@ def hands_checked() -> Exercise:
         Say(
             N_(
                 "The stock is empty. The AI leads its last card, {card}, and you hold one card that beats "
-                "it. The AI is out of cards: is the game over now?"
+                "it. The AI has no cards left: is the game over now?"
             ),
             card=card,
         ),
@@ -100,7 +100,7 @@ def out_only_when_stock_empty() -> Exercise:
         Say(
             N_(
                 "You beat the AI’s card with your last card, and the AI stops. The stock still holds "
-                "{n} cards. Are you out of the game?"
+                "{n} cards. Have you gone out?"
             ),
             n=stock,
         ),

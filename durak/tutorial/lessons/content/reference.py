@@ -88,7 +88,7 @@ GLOSSARY: tuple[tuple[tuple[str, str], str], ...] = (
     (NC_("glossary term", "lead"), N_("Play the first attack card of a bout.")),
     (
         NC_("glossary term", "beat"),
-        N_("Cover an attack card with a higher card of its suit, or a card of another suit with any trump."),
+        N_("Cover an attack card with a higher card of its suit, or a non-trump card with any trump."),
     ),
     (NC_("glossary term", "throw in"), N_("Add one more attack card of a rank already on the table.")),
     (

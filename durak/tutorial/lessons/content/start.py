@@ -46,7 +46,10 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
     "indices": (
         N_("The Cyrillic indices"),
         (
-            N_("The court cards carry Cyrillic letters, the first letters of their Russian names."),
+            N_(
+                "The jack, queen, king and ace carry Cyrillic letters, the first letters of their Russian "
+                "names."
+            ),
             N_(
                 "Careful: Т is the ace (Туз), the highest card of its suit, not the ten. "
                 "The ten is written 10."

@@ -50,7 +50,7 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
             ),
             N_(
                 "The defender picks up every card of the bout, attacks and defences, and skips the next "
-                "attack: the same attacker attacks again."
+                "attack: the same player attacks again."
             ),
             N_(
                 "Then both refill as after any bout: the attacker first, then the defender, who draws "
@@ -175,7 +175,7 @@ def take_pickup() -> Exercise:
 
 
 def take_next_attacker() -> Exercise:
-    """R9: the defender who took skips the next attack: the same attacker attacks again."""
+    """R9: the defender who took skips the next attack: the same player attacks again."""
     game = played(
         Game.from_deal(cards("7♠ 9♥ 7♦ К♥"), cards("9♠ 8♦ 10♣ В♦"), ["6♣", "Т♥"], attacker=YOU),
         "attack 7♠, defend 9♠, attack 9♥, take",
