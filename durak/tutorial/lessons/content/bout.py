@@ -92,7 +92,7 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
         N_("A whole bout"),
         (
             N_(
-                "Now play one whole bout against the AI, with a full stock: lead, let the AI beat, throw "
+                "Now play one whole bout against the AI, with a full stock: lead, let the AI beat it, throw "
                 "in what you like, stop. Then say what happens to the table, who draws what, and who "
                 "attacks next."
             ),

@@ -49,8 +49,8 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
         N_("What to lead"),
         (
             N_(
-                "Lead your lowest plain card, and keep the high ones to beat with. A pair is even better "
-                "to lead: once the first card is beaten you can throw in the second and be rid of both."
+                "Lead your lowest plain card, and keep the high ones to beat with. Leading one card of a "
+                "pair is even better: once it is beaten you can throw in the second and be rid of both."
             ),
         ),
     ),

@@ -67,8 +67,8 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
             ),
             N_(
                 "While the defender beats every card, the second limit hardly shows: nobody can beat "
-                "more cards than they hold. It bites after a take: then the attacker may not pile on "
-                "more cards than the defender held when the bout began."
+                "more cards than they hold. It bites after a take: then the bout may still not hold "
+                "more attack cards than the defender held when it began."
             ),
         ),
     ),
