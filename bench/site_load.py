@@ -13,15 +13,14 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from lite.serve import make_server  # noqa: E402
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from lite.serve import serving  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, new_page  # noqa: E402
 from tests.browser.pages import KERNEL_IDLE, run_all_cells  # noqa: E402
 
 
@@ -31,24 +30,14 @@ def folder_size(folder: Path) -> int:
 
 def first_visit(browser: object, base: str) -> tuple[float, float, int, int]:
     """Seconds to Python ready and to the first exercise; bytes received; requests elsewhere."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})  # type: ignore[attr-defined]
-    page = context.new_page()
+    outside: list[str] = []
+    context, page = new_page(browser, 1280, 1000, outside)
     received = [0]
-    outside = [0]
-
-    def route(request_route: object) -> None:
-        request = request_route.request  # type: ignore[attr-defined]
-        if request.url.startswith(base):
-            request_route.continue_()  # type: ignore[attr-defined]
-        else:
-            outside[0] += 1
-            request_route.abort()  # type: ignore[attr-defined]
 
     def answered(response: object) -> None:  # the site's server always sends Content-Length
         if not response.from_service_worker:  # type: ignore[attr-defined]  # counted when the worker fetched it
             received[0] += int(response.headers.get("content-length", 0))  # type: ignore[attr-defined]
 
-    page.route("**/*", route)
     context.on("response", answered)  # the context's: the kernel's worker fetches Pyodide and the wheels
     start = time.perf_counter()
     page.goto(f"{base}/lab/index.html?path=00_start.ipynb")
@@ -59,7 +48,7 @@ def first_visit(browser: object, base: str) -> tuple[float, float, int, int]:
     lesson = time.perf_counter() - start
     page.wait_for_timeout(3000)  # requests still under way are counted too
     context.close()
-    return ready, lesson, received[0], outside[0]
+    return ready, lesson, received[0], len(outside)
 
 
 def main() -> None:
@@ -71,17 +60,12 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    server = make_server(args.site, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    print(
-        f"site: {folder_size(args.site) / 1e6:.1f} MB on disk, {sum(1 for _ in args.site.rglob('*'))} files"
-    )
-    with sync_playwright() as playwright:
+    files = sum(1 for _ in args.site.rglob("*"))
+    print(f"site: {folder_size(args.site) / 1e6:.1f} MB on disk, {files} files")
+    with serving(args.site) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         runs = [first_visit(browser, base) for _ in range(args.runs)]
         browser.close()
-    server.shutdown()
     for ready, lesson, received, outside in runs:
         print(f"  cold visit: Python ready {ready:.1f} s, first lesson {lesson:.1f} s, "
               f"{received / 1e6:.1f} MB received, {outside} requests elsewhere")  # fmt: skip

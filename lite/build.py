@@ -12,7 +12,7 @@ What the site holds, and where each part comes from (see ../shared/notes/jupyter
 * The Pyodide runtime: the npm package ``pyodide`` at the version the kernel expects. It holds
   no wheels, so every wheel the kernel and the notebooks import is downloaded from PyPI (the
   exact versions Pyodide's lock names, or the ones this environment runs the tests with) and
-  written into the site's own ``pyodide-lock.json`` with its size and sha256. The kernel loads
+  written into the site's own ``pyodide-lock.json`` with its sha256. The kernel loads
   them all through Pyodide at start-up, and the PyPI fallback is switched off: at run time the
   page fetches nothing from another host.
 * The project's own wheel, with its compiled catalogs, and the eight notebooks.
@@ -61,11 +61,18 @@ DEPENDS = {
 }
 
 
+REQUIREMENTS = ROOT / "lite" / "requirements.txt"  # the pinned JupyterLite build tools
 PINS = dict(
-    line.split("#")[0].strip().split("==")
-    for line in (ROOT / "lite" / "requirements.txt").read_text().splitlines()
-    if "==" in line.split("#")[0]
+    spec.strip().split("==")
+    for spec in (line.split("#")[0] for line in REQUIREMENTS.read_text().splitlines())
+    if "==" in spec
 )
+# pip's target for a pure-Python wheel that Pyodide's CPython 3.14 can install
+PURE_WHEEL = ("--python-version", "3.14", "--platform", "any", "--implementation", "py", "--abi", "none")
+# JupyterLab opens on the lesson with no first-run noise (as `make tutorial` does).
+SETTINGS_OVERRIDES = {
+    "@jupyterlab/apputils-extension:notification": {"checkForUpdates": False, "fetchNews": "false"},
+}
 
 
 def normalized(name: str) -> str:
@@ -95,19 +102,9 @@ def download(cache: Path, spec: str, *, pure: bool = True) -> Path:
     name, version = spec.split("==")
     found = find_wheel(cache, name, version)
     if found is None:
-        platform = [
-            "--python-version",
-            "3.14",
-            "--platform",
-            "any",
-            "--implementation",
-            "py",
-            "--abi",
-            "none",
-        ]
         run(
             sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-            *(platform if pure else []), "--dest", cache, spec,
+            *(PURE_WHEEL if pure else ()), "--dest", cache, spec,
         )  # fmt: skip
         found = find_wheel(cache, name, version)
         if found is None:
@@ -189,20 +186,12 @@ def build_tools(cache: Path) -> Path:
     """The virtual environment with the pinned JupyterLite tools (made once, remade when the pins
     change); its ``bin`` folder."""
     tools = cache / "tools"
-    pins = (ROOT / "lite" / "requirements.txt").read_text()
+    pins = REQUIREMENTS.read_text()
     stamp = tools / "requirements.txt"
     if not stamp.exists() or stamp.read_text() != pins:
         shutil.rmtree(tools, ignore_errors=True)
         run(sys.executable, "-m", "venv", tools)
-        run(
-            tools / "bin" / "python",
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "-r",
-            ROOT / "lite" / "requirements.txt",
-        )
+        run(tools / "bin" / "python", "-m", "pip", "install", "--quiet", "-r", REQUIREMENTS)
         stamp.write_text(pins)
     return tools / "bin"
 
@@ -297,11 +286,6 @@ def build(output: Path, cache: Path) -> None:
     shutil.rmtree(output, ignore_errors=True)
     run(tools / "jupyter-lite", "build", "--lite-dir", stage, cwd=stage)
 
-
-# JupyterLab opens on the lesson with no first-run noise (as `make tutorial` does).
-SETTINGS_OVERRIDES = {
-    "@jupyterlab/apputils-extension:notification": {"checkForUpdates": False, "fetchNews": "false"},
-}
 
 
 def main() -> None:

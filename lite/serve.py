@@ -14,6 +14,8 @@ import contextlib
 import functools
 import http.server
 import os
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,6 +35,18 @@ def make_server(site: Path, port: int) -> http.server.ThreadingHTTPServer:
         raise SystemExit(f"no site in {site}: run `make site` first")
     handler = functools.partial(QuietHandler, directory=str(site))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+@contextlib.contextmanager
+def serving(site: Path) -> Iterator[str]:
+    """Serve ``site`` on a free port of 127.0.0.1 in a background thread; yields its base URL."""
+    server = make_server(site, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def main() -> None:

@@ -242,8 +242,13 @@ class PlayModel:
         for callback in list(self._listeners):
             callback()
 
+    @property
+    def learner_has_moved(self) -> bool:
+        """True once the learner has made a move in this game (not only the AI's opening attack)."""
+        return any(move.player == HUMAN for move in self.moves)
+
     def _autosave(self) -> None:
-        if not any(move.player == HUMAN for move in self.moves):
+        if not self.learner_has_moved:
             return  # only the AI's opening attack: nothing of the learner's to offer back later
         try:
             self.save()

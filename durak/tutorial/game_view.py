@@ -352,7 +352,7 @@ class PlayView(LocalizedVBox):
         self._continue_ai()
 
     def _in_progress(self) -> bool:
-        return not self.game.is_over and any(move.player == HUMAN for move in self.model.moves)
+        return not self.game.is_over and self.model.learner_has_moved
 
     def _level_changed(self, change: dict[str, Any]) -> None:
         self._level_changed_in_game = self._in_progress()

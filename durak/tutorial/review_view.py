@@ -233,7 +233,6 @@ class SavedGamesReview(LocalizedVBox):
         self.output = widgets.VBox()
         self.button.on_click(self.errors.guard(self._review_clicked))
         self.row = widgets.HBox([self.choice, self.button], layout={"flex_flow": "row wrap"})
-        self.row.layout.display = "flex" if self.saved else "none"
         super().__init__(children=(self.title, self.row, self.errors, self.output), **kwargs)
         # a game finished above, in this kernel, joins the list at once: no cell to run again
         self._unsubscribe_saves = on_finished_saved(self._game_finished)
@@ -242,7 +241,6 @@ class SavedGamesReview(LocalizedVBox):
     def _game_finished(self, _path: Any) -> None:
         self.saved = finished_games()
         self.choice.value = None
-        self.row.layout.display = "flex" if self.saved else "none"
         self.render()
 
     def _review_clicked(self, _button: widgets.Button) -> None:
@@ -255,6 +253,7 @@ class SavedGamesReview(LocalizedVBox):
 
     def render(self) -> None:
         title = texts.SAVED_TITLE if self.saved else texts.NO_SAVED
+        self.row.layout.display = "flex" if self.saved else "none"
         self.title.value = f"<h3>{escape(gettext(title))}</h3>"
         self.button.description = gettext(texts.REVIEW_BUTTON)
         chosen = self.choice.value if self.choice.value is not None else 0

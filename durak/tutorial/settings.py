@@ -23,6 +23,7 @@ setting that cannot be written is logged and forgotten (:func:`try_update_settin
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import os
@@ -62,7 +63,7 @@ def config_dir() -> Path:
     explicit = os.environ.get(CONFIG_DIR_ENV, "").strip()
     if explicit:
         return Path(os.path.expandvars(explicit)).expanduser().absolute()
-    if sys.platform == "emscripten" and _drive_works():
+    if sys.platform == "emscripten" and _drive_works(BROWSER_DRIVE):
         return BROWSER_DRIVE / ".durak"
     if os.name == "nt" and os.environ.get("APPDATA"):
         return Path(os.environ["APPDATA"]) / "durak"
@@ -76,14 +77,16 @@ def browser_storage_missing() -> bool:
     """True in a browser whose storage the kernel cannot reach (the site served over plain HTTP
     from another host than localhost: no service worker, so no ``/drive``). What the tutorial
     writes then lasts only as long as the page."""
-    return sys.platform == "emscripten" and not os.environ.get(CONFIG_DIR_ENV) and not _drive_works()
+    in_browser = sys.platform == "emscripten" and not os.environ.get(CONFIG_DIR_ENV)
+    return in_browser and not _drive_works(BROWSER_DRIVE)
 
 
-def _drive_works() -> bool:
+@functools.cache  # asked on every save: each look at /drive is a round trip to the page
+def _drive_works(drive: Path) -> bool:
     # Without a service worker the kernel still mounts /drive, but every access to it fails
     # (EINVAL): then the tutorial keeps its files in Pyodide's memory, for as long as the page.
     try:
-        os.listdir(BROWSER_DRIVE)
+        os.listdir(drive)
     except OSError:
         return False
     return True

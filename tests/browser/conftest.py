@@ -55,17 +55,27 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     context.close()
 
 
-def new_page(browser: Any, width: int, height: int) -> tuple[Any, Any]:
-    """A page of its own context, ``width`` × ``height`` pixels, that reaches only the local server."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+def new_page(
+    browser: Any, width: int, height: int, aborted: list[str] | None = None, **context_options: Any
+) -> tuple[Any, Any]:
+    """A page of its own context, ``width`` × ``height`` pixels, that reaches only the local server.
+
+    Every other request is aborted (and its URL appended to ``aborted``, when given);
+    ``context_options`` go to ``browser.new_context`` (``service_workers="block"``, say)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, **context_options)
     page = context.new_page()
+
     # No internet here: everything that is not the local server is aborted (Voilà asks a CDN for fonts).
-    page.route(
-        "**/*",
-        lambda route: (
-            route.continue_() if route.request.url.startswith("http://127.0.0.1") else route.abort()
-        ),
-    )
+    def route(request_route: Any) -> None:
+        url = request_route.request.url
+        if url.startswith("http://127.0.0.1"):
+            request_route.continue_()
+        else:
+            if aborted is not None:
+                aborted.append(url)
+            request_route.abort()
+
+    page.route("**/*", route)
     page.set_default_timeout(60_000)
     return context, page
 

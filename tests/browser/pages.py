@@ -117,18 +117,26 @@ def play_to_the_end(page: Any, seed: int = 1, max_clicks: int = 400) -> int:
     deadline = time.monotonic() + 600
     while not game_over_text(page):
         assert clicks < max_clicks and time.monotonic() < deadline, "the game did not end"
-        settle(page)
-        choices = (
-            enabled(page, HAND_PLAYABLE) + enabled(page, f"{TAKE}:enabled") + enabled(page, f"{STOP}:enabled")
-        )
+        choices = legal_moves(page)
         if not choices:
             page.wait_for_timeout(100)  # the AI is moving
             continue
-        logged = page.locator(MOVE_LOG_ITEMS).count()
-        rng.choice(choices).click()
+        click_and_wait(page, rng.choice(choices))
         clicks += 1
-        wait_for_move_logged(page, logged)
     return clicks
+
+
+def legal_moves(page: Any) -> list[Any]:
+    """The learner's enabled move buttons (playable cards, Take, Stop), once the page is still."""
+    settle(page)
+    return enabled(page, HAND_PLAYABLE) + enabled(page, f"{TAKE}:enabled") + enabled(page, f"{STOP}:enabled")
+
+
+def click_and_wait(page: Any, button: Any) -> bool:
+    """Click a move button and wait for the move log to show it (False if it did not)."""
+    logged = page.locator(MOVE_LOG_ITEMS).count()
+    button.click()
+    return wait_for_move_logged(page, logged)
 
 
 def wait_for_move_logged(page: Any, logged: int, timeout_ms: float = 5_000) -> bool:

@@ -14,6 +14,7 @@ from tests.browser.pages import (
     PLAY,
     STOP,
     TAKE,
+    click_and_wait,
     game_over_text,
     language_select,
     open_in_voila,
@@ -115,9 +116,7 @@ def test_a_long_hand_wraps_inside_the_table_on_a_phone(browser: Any, voila: Serv
         settle(phone)
         for selector in (f"{TAKE}:enabled", f"{STOP}:enabled", HAND_PLAYABLE):
             if phone.locator(selector).count():
-                logged = phone.locator(MOVE_LOG_ITEMS).count()
-                phone.locator(selector).first.click()
-                wait_for_move_logged(phone, logged)
+                click_and_wait(phone, phone.locator(selector).first)
                 break
         else:
             phone.wait_for_timeout(100)  # the AI is moving

@@ -3,7 +3,6 @@ site: Python runs in the page (Pyodide), every request to another host is aborte
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,24 +14,22 @@ from durak.tutorial import exercises as ex
 from durak.tutorial.card_faces import face_class
 from durak.tutorial.lessons.content import EXERCISES, NOTEBOOK_EXERCISES
 from durak.tutorial.lessons.views import PROGRESS, STORAGE_MISSING, TITLES
-from lite.serve import make_server
-from tests.browser.conftest import ARTIFACTS, screenshot
+from lite.serve import serving
+from tests.browser.conftest import ARTIFACTS, new_page, screenshot
 from tests.browser.pages import (
     ERROR_OUTPUTS,
-    HAND_PLAYABLE,
     KERNEL_IDLE,
     MOVE_LOG_ITEMS,
     NOTEBOOK,
     PLAY,
-    STOP,
     TAKE,
-    enabled,
+    click_and_wait,
     language_select,
+    legal_moves,
     run_all_cells,
     settle,
     texts_in,
     wait_for_count,
-    wait_for_move_logged,
 )
 from tests.browser.servers import REPO
 
@@ -46,12 +43,8 @@ def site() -> Iterator[str]:
     """The built site, served on 127.0.0.1 (``make test`` builds it first)."""
     if not (SITE / "jupyter-lite.json").exists():
         pytest.fail("no site/ to test: `make site` builds it (`make test` does so itself)")
-    server = make_server(SITE, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serving(SITE) as base:
+        yield base
 
 
 class Visit:
@@ -60,19 +53,7 @@ class Visit:
     def __init__(self, browser: Any, base: str, service_workers: str = "allow") -> None:
         self.base = base
         self.outside: list[str] = []
-        self.context = browser.new_context(
-            viewport={"width": 1280, "height": 1000}, service_workers=service_workers
-        )
-        self.page = self.context.new_page()
-        self.page.route("**/*", self._route)
-        self.page.set_default_timeout(60_000)
-
-    def _route(self, route: Any) -> None:
-        if route.request.url.startswith(self.base):
-            route.continue_()
-        else:
-            self.outside.append(route.request.url)
-            route.abort()
+        self.context, self.page = new_page(browser, 1280, 1000, self.outside, service_workers=service_workers)
 
     def open(self, notebook: str) -> None:
         """Open ``notebook`` in the site's JupyterLab, wait for Python to start, run every cell."""
@@ -127,16 +108,11 @@ def test_the_site_teaches_in_turkish_and_plays_against_the_ai_with_nothing_from_
     for _ in range(200):
         if moves >= 8:
             break
-        settle(page)
-        choices = (
-            enabled(page, HAND_PLAYABLE) + enabled(page, f"{TAKE}:enabled") + enabled(page, f"{STOP}:enabled")
-        )
+        choices = legal_moves(page)
         if not choices:
             page.wait_for_timeout(100)  # the AI is thinking
             continue
-        logged = page.locator(MOVE_LOG_ITEMS).count()
-        choices[0].click()
-        moves += wait_for_move_logged(page, logged)
+        moves += click_and_wait(page, choices[0])
     assert moves >= 8
     # the AI moved too: its moves are in the log beside the learner's
     assert page.locator(MOVE_LOG_ITEMS).count() > moves
@@ -174,10 +150,7 @@ def test_without_the_browsers_storage_the_site_says_so_once_and_plays_on(browser
         notice = page.locator(".durak-storage-missing")
         expect(notice).to_have_count(1)
         expect(notice).to_contain_text(gettext(STORAGE_MISSING))
-        logged = page.locator(MOVE_LOG_ITEMS).count()
-        settle(page)
-        page.locator(f"{HAND_PLAYABLE}, {TAKE}:enabled, {STOP}:enabled").first.click()
-        assert wait_for_move_logged(page, logged)
+        assert click_and_wait(page, legal_moves(page)[0])
         assert page.locator(ERROR_OUTPUTS).all_inner_texts() == []
         assert visit.outside == []
     finally:
