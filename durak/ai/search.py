@@ -83,6 +83,7 @@ class SearchPlayer:
         playout_params: RuleParams | None = None,
         belief_noise: float | None = 0.25,
         pool: int = 4,
+        max_pool: int = MAX_POOL,
         prior: float = 0.0,
     ) -> None:
         if iterations is None and time_limit is None:
@@ -99,6 +100,7 @@ class SearchPlayer:
         self.planner = EndgamePlanner(self.solver, belief_noise if belief_noise is not None else 0.25)
         self.belief_noise = belief_noise
         self.pool = pool
+        self.max_pool = max_pool
         self.prior = prior
 
     def __repr__(self) -> str:
@@ -189,7 +191,7 @@ class SearchPlayer:
         if not history.usable or not history.decisions:
             return lambda: sampler.sample(rng)
         rounds = -(-self.iterations // width) if self.iterations is not None else 200
-        hands = [sampler.sample_hand(rng) for _ in range(min(MAX_POOL, max(16, rounds * self.pool)))]
+        hands = [sampler.sample_hand(rng) for _ in range(min(self.max_pool, max(16, rounds * self.pool)))]
         weights = [history.likelihood(hand, rng) for hand in hands]
         if not any(weights):
             return lambda: sampler.sample(rng)
