@@ -2,11 +2,11 @@
 
 Usage: python bench/paired_variant.py RECORD --deals A B [--set NAME=VALUE ...] [--jobs N]
 
-RECORD is an arena record of ``hard`` or ``hard-v1`` against another level (for example
-``bench/results/hard-v1-greedy-8000-seed1.jsonl``). Deals A..B-1 are played again with the same deal
-and player seeds, the searching side built as its level builds it with ``NAME=VALUE, ...`` given
-to :class:`SearchPlayer` on top (VALUE a Python literal; for ``params`` and ``playout_params`` a
-dict of :class:`RuleParams` fields; ``iterations`` replaces the recorded budget).
+RECORD is an arena record of ``hard`` against another level (for example
+``bench/results/hard-greedy-8000-seed1.jsonl``). Deals A..B-1 are played again with the same deal
+and player seeds, the hard side built as ``SearchPlayer(iterations=..., seed=..., NAME=VALUE, ...)``
+(VALUE a Python literal; for ``params`` and ``playout_params`` a dict of :class:`RuleParams` fields;
+``iterations`` replaces the recorded budget).
 Until the change first alters a decision the games repeat the recorded ones exactly, so every
 difference in the results is the change's. Printed: both sides' wins, draws and losses on those
 games, and the discordant games (won by one version and not by the other), with a sign test.
@@ -27,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from durak.ai.levels import HARD_OPPONENT_MODEL, make_player
+from durak.ai.levels import make_player
 from durak.ai.players import Player
 from durak.ai.policy import RuleParams
 from durak.ai.search import SearchPlayer
@@ -36,16 +36,15 @@ from durak.arena import GameRecord, _Match, read_record
 
 @dataclass(frozen=True)
 class Variant:
-    """Builds the players of a recorded match, the ``searcher`` side with ``overrides``
-    (picklable, for the worker processes)."""
+    """Builds the players of a recorded match, the hard side with ``overrides`` (picklable, for
+    the worker processes)."""
 
-    searcher: str
     overrides: dict[str, Any]
 
     def __call__(self, level: str, seed: int, iterations: int | None) -> Player:
-        if level == self.searcher:
-            model = HARD_OPPONENT_MODEL if level == "hard" else {}
-            return SearchPlayer(**{"iterations": iterations, "seed": seed, **model, **self.overrides})
+        if level == "hard":
+            # an ``iterations`` override replaces the recorded budget
+            return SearchPlayer(**{"iterations": iterations, "seed": seed, **self.overrides})
         return make_player(level, seed, iterations)
 
 
@@ -68,12 +67,11 @@ def main() -> None:
             overrides[name] = RuleParams(**overrides[name])
     header = json.loads(args.record.read_text(encoding="utf-8").split("\n", 1)[0])
     match = _Match(tuple(header["levels"]), tuple(header["iterations"]), header["seed"])
-    searcher = next(level for level in match.levels if level in ("hard", "hard-v1"))
-    hard = match.levels.index(searcher)
+    hard = match.levels.index("hard")
     recorded = read_record(args.record, match)  # refuses a record the code no longer plays as
     deals = range(*args.deals)
     with ProcessPoolExecutor(args.jobs) as pool:
-        replayed = pool.map(functools.partial(match.play_deal, make=Variant(searcher, overrides)), deals)
+        replayed = pool.map(functools.partial(match.play_deal, make=Variant(overrides)), deals)
         pairs: list[tuple[GameRecord, GameRecord]] = [
             pair
             for deal, games in zip(deals, replayed, strict=True)
@@ -87,7 +85,7 @@ def main() -> None:
         better += points(new.loser, hard) > points(old.loser, hard)
         worse += points(new.loser, hard) < points(old.loser, hard)
     first, last = args.deals[0], args.deals[1] - 1
-    print(f"{len(pairs)} games on deals {first}..{last}, {searcher} with {overrides or 'no change'}")
+    print(f"{len(pairs)} games on deals {first}..{last}, hard with {overrides or 'no change'}")
     for name, (wins, draws, losses) in tally.items():
         share = wins / max(1, wins + losses)
         print(f"  {name:9} W {wins}  D {draws}  L {losses}: {share:.1%} of decisive games")

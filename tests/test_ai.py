@@ -22,7 +22,6 @@ from durak.ai import (
     make_player,
 )
 from durak.ai.inference import History
-from durak.ai.levels import LEVEL_ITERATIONS
 from durak.ai.sampling import Sampler
 from durak.ai.search import Method
 from durak.kernel import to_value
@@ -52,8 +51,8 @@ def play(game: Game, players: list[Player]) -> Game:
 
 
 def test_make_player_knows_every_level() -> None:
-    assert LEVELS == ("random", "greedy", "easy", "normal", "hard", "hard-v1", "clairvoyant")
-    assert LEARNER_LEVELS == ("easy", "normal", "hard")  # the references are never offered
+    assert LEVELS == ("random", "greedy", "easy", "normal", "hard", "clairvoyant")
+    assert LEARNER_LEVELS == ("easy", "normal", "hard")  # the cheating reference is never offered
     for level in LEVELS:
         assert isinstance(make_player(level, seed=1), Player)
     assert isinstance(make_player("hard"), SearchPlayer)
@@ -70,19 +69,6 @@ def test_iterations_replace_the_time_budget() -> None:
     assert timed.iterations is None and timed.time_limit is not None
     with pytest.raises(ValueError):
         SearchPlayer(iterations=0)
-
-
-def test_hard_models_its_opponent_as_a_blend_and_hard_v1_plays_as_recorded() -> None:
-    hard, before = make_player("hard", seed=1), make_player("hard-v1", seed=1)
-    assert isinstance(hard, SearchPlayer) and isinstance(before, SearchPlayer)
-    assert hard.playout_params.opponent_greedy == 0.5 and hard.belief_noise == 0.5
-    assert before.playout_params.opponent_greedy == 0.0 and before.belief_noise == 0.25
-    # the records of bench/results/hard-v1-*.jsonl were played by the hard level before issue 18:
-    # hard-v1 must go on playing exactly so, or the arena refuses them
-    from durak.arena import behaviour_digest
-
-    assert behaviour_digest("hard-v1", LEVEL_ITERATIONS["hard"]) == "f02b0440ad414a98"
-    assert behaviour_digest("hard", LEVEL_ITERATIONS["hard"]) != "f02b0440ad414a98"
 
 
 def test_players_refuse_a_finished_game() -> None:
@@ -202,7 +188,7 @@ def positions_to_judge() -> Iterator[tuple[Game, int]]:
             game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard", "hard-v1"])
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
 def test_decisions_do_not_change_when_the_hidden_cards_are_dealt_again(level: str) -> None:
     judged = 0
     for game, seat in positions_to_judge():
