@@ -287,7 +287,6 @@ def build(output: Path, cache: Path) -> None:
     run(tools / "jupyter-lite", "build", "--lite-dir", stage, cwd=stage)
 
 
-
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
