@@ -24,6 +24,8 @@ from durak.ai import (
 from durak.ai.inference import History
 from durak.ai.sampling import Sampler
 from durak.ai.search import Method
+from durak.ai.solver import Solver
+from durak.game import move_of_action
 from durak.kernel import to_value
 
 QUICK = 40  # playouts per decision: enough to exercise the search, quick enough for tests
@@ -414,3 +416,25 @@ def test_in_a_drawn_endgame_the_ai_sets_the_trap_a_fallible_opponent_can_fall_in
     assert hint(game.observation(0), game.legal_actions()) == Hint(
         Action.attack("Д♦"), HintReason.ENDGAME_DRAW
     )
+
+
+def test_with_one_unseen_stock_card_every_deal_is_solved_and_averaged() -> None:
+    # the stock: one unseen card and the face-up trump; the opponent's three cards unseen too
+    game = Game.from_deal(["6♠", "К♥", "9♦"], ["8♠", "Т♣", "7♦"], ["Д♣", "6♥"], attacker=0)
+    observation = game.observation(0)
+    sampler = Sampler(observation)
+    deals = sampler.every_deal(16)
+    assert deals is not None and len(deals) == 4  # which of the four unseen cards lies in the stock
+    assert sampler.every_deal(3) is None
+    for deal in deals:
+        assert deal.hands[0] == observation.hand_mask and deal.hands[1].bit_count() == 3
+        assert deal.stock[0] == observation.trump_card_value  # the trump card stays at the bottom
+    decision = SearchPlayer(iterations=200, seed=1, exact_deals=16).decide(observation, game.legal_actions())
+    assert decision.method == Method.SEARCH and decision.samples == 4
+    # a position set up by hand has no history to read: every deal weighs the same
+    values = [Solver().solve(deal) for deal in deals]
+    trump = observation.trump_index
+    for action, score in decision.scores.items():
+        move = move_of_action(action, trump)
+        assert score == pytest.approx(sum((v[move] + 1) / 2 for v in values) / 4)
+    assert decision.scores[decision.action] == max(decision.scores.values())

@@ -19,6 +19,8 @@ True
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 
 from durak.game import Observation
@@ -64,14 +66,37 @@ class Sampler:
         self.limit = observation.bout_limit
         self.discard = observation.discard_mask
         self.ranks = table_ranks(self.attacks, self.defences)
-        loose = self.stock_size - (1 if self.trump_card >= 0 else 0)
-        if len(self.unseen) != self.hidden_count + loose or self.hidden_count < 0:
+        if len(self.unseen) != self.hidden_count + self.loose_count or self.hidden_count < 0:
             raise ValueError("inconsistent observation: the unseen cards do not fill the hidden places")
 
     @property
     def perfect_information(self) -> bool:
         """True when nothing is hidden any more (the stock is empty)."""
         return self.stock_size == 0
+
+    @property
+    def loose_count(self) -> int:
+        """How many stock cards are unseen (the face-up trump card is seen)."""
+        return self.stock_size - (1 if self.trump_card >= 0 else 0)
+
+    def every_deal(self, limit: int) -> list[State] | None:
+        """Every position consistent with the observation, or None if there are more than
+        ``limit``: one for each choice and order of the unseen stock cards (the opponent holds
+        the rest). A few are left only when the stock is nearly empty.
+
+        >>> from durak import Game
+        >>> Sampler(Game.new(seed=3).observation(0)).every_deal(1000) is None
+        True
+        """
+        loose = self.loose_count
+        if math.perm(len(self.unseen), loose) > limit:
+            return None
+        deals = []
+        for order in itertools.permutations(self.unseen, loose):
+            hidden = [card for card in self.unseen if card not in order]
+            stock = list(order) + ([self.trump_card] if self.trump_card >= 0 else [])
+            deals.append(self.build(self.opponent_hand(hidden), stock))
+        return deals
 
     def opponent_hand(self, hidden: list[int]) -> int:
         out = self.opponent_known

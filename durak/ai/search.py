@@ -85,6 +85,7 @@ class SearchPlayer:
         pool: int = 4,
         max_pool: int = MAX_POOL,
         prior: float = 0.0,
+        exact_deals: int = 0,
     ) -> None:
         if iterations is None and time_limit is None:
             raise ValueError("give a time_limit or an iterations budget")
@@ -102,6 +103,7 @@ class SearchPlayer:
         self.pool = pool
         self.max_pool = max_pool
         self.prior = prior
+        self.exact_deals = exact_deals
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.iterations else f"time_limit={self.time_limit}"
@@ -135,9 +137,14 @@ class SearchPlayer:
             decision = self._solve(sampler.sample(rng), moves, trump, rng)
             if decision is not None:
                 return decision
-        scores, samples = self._search(
-            sampler, self._deals(observation, sampler, len(moves), rng), moves, rng
-        )
+        elif self.exact_deals:
+            positions = sampler.every_deal(self.exact_deals)
+            if positions is not None:
+                decision = self._solve_every_deal(observation, sampler, positions, moves, rng)
+                if decision is not None:
+                    return decision
+        deals = self._deals(observation, sampler, len(moves), rng)
+        scores, samples = self._search(sampler, deals, moves, rng)
         if self.prior:
             # near ties go to the rule of thumb: a difference that small is mostly noise
             sensible = rule_move(sampler.sample(rng), self.params)
@@ -180,6 +187,57 @@ class SearchPlayer:
             choice = self.planner.choose(position, candidates)
         actions = ACTION_OF_MOVE[trump]
         return Decision(actions[choice], Method.SOLVED, {actions[m]: float(values[m]) for m in moves})
+
+    def _solve_every_deal(
+        self,
+        observation: Observation,
+        sampler: Sampler,
+        positions: list[State],
+        moves: list[int],
+        rng: random.Random,
+    ) -> Decision | None:
+        """Each move's exact result averaged over every possible deal, weighted by how well the
+        deal explains the opponent's play; None if that takes more than ``solve_nodes`` nodes.
+
+        Once the stock holds a single unseen card, after the next refill nothing is hidden: exact
+        values are then worth more than the playouts' estimates. Moves that tie are compared by
+        the playouts, which assume a fallible opponent.
+        """
+        history = History(observation, self.belief_noise or 0.25, self.params)
+        me = sampler.player
+        totals = [0.0] * len(moves)
+        weight_sum = 0.0
+        budget = self.solve_nodes
+        for position in positions:
+            # the weight depends on which cards the opponent drew: average a few readings
+            weight = sum(history.likelihood(position.hands[1 - me], rng) for _ in range(4))
+            if not weight:
+                continue
+            try:
+                values = self.solver.solve(position, budget)
+            except SolverBudgetExceeded:
+                return None
+            budget -= self.solver.nodes
+            weight_sum += weight
+            for i, move in enumerate(moves):
+                totals[i] += weight * (values[move] + 1) / 2
+        if not weight_sum:
+            return None
+        scores = [total / weight_sum for total in totals]
+        best = max(scores)
+        tied = [m for m, score in zip(moves, scores, strict=True) if score > best - 1e-9]
+        choice = tied[0]
+        if len(tied) > 1 and best < 1:
+            deals = self._deals(observation, sampler, len(tied), rng)
+            tie_scores, _ = self._search(sampler, deals, tied, rng)
+            choice = tied[max(range(len(tied)), key=lambda i: tie_scores[i])]
+        actions = ACTION_OF_MOVE[observation.trump_index]
+        return Decision(
+            actions[choice],
+            Method.SEARCH,
+            {actions[m]: score for m, score in zip(moves, scores, strict=True)},
+            len(positions),
+        )
 
     def _deals(
         self, observation: Observation, sampler: Sampler, width: int, rng: random.Random
