@@ -3,7 +3,9 @@
 Usage: python bench/paired_variant.py RECORD --deals A B [--set NAME=VALUE ...] [--jobs N]
 
 RECORD is an arena record of ``hard`` against another level (for example
-``bench/results/hard-greedy-8000-seed1.jsonl``). Deals A..B-1 are played again with the same deal
+``bench/results/hard-greedy-8000-seed1.jsonl``), or against itself
+(``bench/results/hard-hard-8000-seed1.jsonl``: then only the first side changes, and the
+change is measured against the hard level as it is). Deals A..B-1 are played again with the same deal
 and player seeds, the hard side built as ``SearchPlayer(iterations=..., seed=..., NAME=VALUE, ...)``
 (VALUE a Python literal; for ``params`` and ``playout_params`` a dict of :class:`RuleParams` fields;
 ``iterations`` replaces the recorded budget).
@@ -31,18 +33,20 @@ from durak.ai.levels import make_player
 from durak.ai.players import Player
 from durak.ai.policy import RuleParams
 from durak.ai.search import SearchPlayer
-from durak.arena import GameRecord, _Match, read_record
+from durak.arena import GameRecord, _Match, _player_seed, read_record
 
 
 @dataclass(frozen=True)
 class Variant:
     """Builds the players of a recorded match, the hard side with ``overrides`` (picklable, for
-    the worker processes)."""
+    the worker processes). In a match of hard against itself only the players seeded with one
+    of ``first_side`` change."""
 
     overrides: dict[str, Any]
+    first_side: frozenset[int] | None = None
 
     def __call__(self, level: str, seed: int, iterations: int | None) -> Player:
-        if level == "hard":
+        if level == "hard" and (self.first_side is None or seed in self.first_side):
             # an ``iterations`` override replaces the recorded budget
             return SearchPlayer(**{"iterations": iterations, "seed": seed, **self.overrides})
         return make_player(level, seed, iterations)
@@ -70,8 +74,11 @@ def main() -> None:
     hard = match.levels.index("hard")
     recorded = read_record(args.record, match)  # refuses a record the code no longer plays as
     deals = range(*args.deals)
+    mirror = match.levels[0] == match.levels[1]
+    first_side = frozenset(_player_seed(match.seed, deal, 0) for deal in deals) if mirror else None
     with ProcessPoolExecutor(args.jobs) as pool:
-        replayed = pool.map(functools.partial(match.play_deal, make=Variant(overrides)), deals)
+        make = Variant(overrides, first_side)
+        replayed = pool.map(functools.partial(match.play_deal, make=make), deals)
         pairs: list[tuple[GameRecord, GameRecord]] = [
             pair
             for deal, games in zip(deals, replayed, strict=True)

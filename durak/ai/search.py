@@ -69,7 +69,9 @@ class SearchPlayer:
 
     ``time_limit`` (seconds) bounds each decision; ``iterations``, when given, replaces it with
     a fixed number of playouts, so that a seeded player is reproducible. ``solve_nodes`` bounds
-    the exact solver; a bigger endgame falls back to the search.
+    the exact solver; a bigger endgame falls back to the search. With ``exact_deals``, once at
+    most that many deals are possible (the stock nearly empty), every one is solved exactly
+    instead (:meth:`_solve_every_deal`); no level uses it yet (bench/results/README.md).
     """
 
     def __init__(

@@ -4,7 +4,8 @@ Once the stock is empty, nothing is hidden: a player's unseen cards are exactly 
 Durak then becomes a finite two-player game with three outcomes, and :func:`solve` finds the
 value of every legal move: +1 the player to move wins, 0 a draw, -1 it loses, against best play.
 The same search also solves a *determinization* that still has a stock (the stock order is then
-part of the position), which the search player uses on its last few draws.
+part of the position): with ``exact_deals`` the search player solves every possible deal once only
+a few remain (a measured option, off at every level).
 
 Why it is quick enough in pure Python: values are only -1, 0 or +1, so the window is narrow
 and cut-offs are frequent; a transposition table keyed on the hands and the table merges the
