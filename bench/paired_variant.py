@@ -2,13 +2,13 @@
 
 Usage: python bench/paired_variant.py RECORD --deals A B [--set NAME=VALUE ...] [--jobs N]
 
-RECORD is an arena record of ``hard`` against another level (for example
-``bench/results/hard-greedy-8000-seed1.jsonl``), or against itself
-(``bench/results/hard-hard-8000-seed1.jsonl``: then only the first side changes, and the
-change is measured against the hard level as it is). Deals A..B-1 are played again with the same deal
-and player seeds, the hard side built as ``SearchPlayer(iterations=..., seed=..., NAME=VALUE, ...)``
-(VALUE a Python literal; for ``params`` and ``playout_params`` a dict of :class:`RuleParams` fields;
-``iterations`` replaces the recorded budget).
+RECORD is an arena record of a search level (``hard``, or the reference ``hard-v1``) against
+another level (for example ``bench/results/hard-greedy-8000-seed1.jsonl``), or against itself
+(``bench/results/hard-v1-hard-v1-8000-seed1.jsonl``: then only the first side changes, and the
+change is measured against that level as it is). Deals A..B-1 are played again with the same deal
+and player seeds, the searching side built as its level builds it with ``NAME=VALUE, ...`` given to
+:class:`SearchPlayer` on top (VALUE a Python literal; for ``params`` and ``playout_params`` a dict
+of :class:`RuleParams` fields; ``iterations`` replaces the recorded budget).
 Until the change first alters a decision the games repeat the recorded ones exactly, so every
 difference in the results is the change's. Printed: both sides' wins, draws and losses on those
 games, and the discordant games (won by one version and not by the other), with a sign test.
@@ -22,6 +22,7 @@ import functools
 import json
 import math
 import sys
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,7 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from durak.ai.levels import make_player
+from durak.ai.levels import HARD_OPPONENT_MODEL, make_player
 from durak.ai.players import Player
 from durak.ai.policy import RuleParams
 from durak.ai.search import SearchPlayer
@@ -38,18 +39,24 @@ from durak.arena import GameRecord, _Match, _player_seed, read_record
 
 @dataclass(frozen=True)
 class Variant:
-    """Builds the players of a recorded match, the hard side with ``overrides`` (picklable, for
-    the worker processes). In a match of hard against itself only the players seeded with one
-    of ``first_side`` change."""
+    """Builds the players of a recorded match, the ``searcher`` side with ``overrides``
+    (picklable, for the worker processes). In a match of a level against itself only the
+    players seeded with one of ``first_side`` change."""
 
+    searcher: str
     overrides: dict[str, Any]
     first_side: frozenset[int] | None = None
 
     def __call__(self, level: str, seed: int, iterations: int | None) -> Player:
-        if level == "hard" and (self.first_side is None or seed in self.first_side):
+        if level == self.searcher and (self.first_side is None or seed in self.first_side):
+            model = SEARCH_MODELS[level]
             # an ``iterations`` override replaces the recorded budget
-            return SearchPlayer(**{"iterations": iterations, "seed": seed, **self.overrides})
+            return SearchPlayer(**{"iterations": iterations, "seed": seed, **model, **self.overrides})
         return make_player(level, seed, iterations)
+
+
+SEARCH_MODELS: dict[str, Mapping[str, Any]] = {"hard": HARD_OPPONENT_MODEL, "hard-v1": {}}
+"""The search levels a variant may change, and the options their level gives the search."""
 
 
 def points(loser: int | None, side: int) -> float:
@@ -71,13 +78,14 @@ def main() -> None:
             overrides[name] = RuleParams(**overrides[name])
     header = json.loads(args.record.read_text(encoding="utf-8").split("\n", 1)[0])
     match = _Match(tuple(header["levels"]), tuple(header["iterations"]), header["seed"])
-    hard = match.levels.index("hard")
+    searcher = next(level for level in match.levels if level in SEARCH_MODELS)
+    hard = match.levels.index(searcher)
     recorded = read_record(args.record, match)  # refuses a record the code no longer plays as
     deals = range(*args.deals)
     mirror = match.levels[0] == match.levels[1]
     first_side = frozenset(_player_seed(match.seed, deal, 0) for deal in deals) if mirror else None
     with ProcessPoolExecutor(args.jobs) as pool:
-        make = Variant(overrides, first_side)
+        make = Variant(searcher, overrides, first_side)
         replayed = pool.map(functools.partial(match.play_deal, make=make), deals)
         pairs: list[tuple[GameRecord, GameRecord]] = [
             pair
@@ -92,7 +100,7 @@ def main() -> None:
         better += points(new.loser, hard) > points(old.loser, hard)
         worse += points(new.loser, hard) < points(old.loser, hard)
     first, last = args.deals[0], args.deals[1] - 1
-    print(f"{len(pairs)} games on deals {first}..{last}, hard with {overrides or 'no change'}")
+    print(f"{len(pairs)} games on deals {first}..{last}, {searcher} with {overrides or 'no change'}")
     for name, (wins, draws, losses) in tally.items():
         share = wins / max(1, wins + losses)
         print(f"  {name:9} W {wins}  D {draws}  L {losses}: {share:.1%} of decisive games")

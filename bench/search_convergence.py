@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from durak import Game
-from durak.ai.levels import LEVEL_ITERATIONS
+from durak.ai.levels import HARD_OPPONENT_MODEL, LEVEL_ITERATIONS
 from durak.ai.players import GreedyPlayer, Player
 from durak.ai.search import Method, SearchPlayer
 
@@ -47,7 +47,7 @@ def main() -> None:
         game = Game.new(seed=rng.randrange(2**32))
         searcher = rng.randrange(2)
         players: dict[int, Player] = {
-            searcher: SearchPlayer(iterations=args.small, seed=rng.randrange(2**32)),
+            searcher: SearchPlayer(iterations=args.small, seed=rng.randrange(2**32), **HARD_OPPONENT_MODEL),
             1 - searcher: GreedyPlayer(),
         }
         while not game.is_over and len(same) < args.positions:
@@ -58,7 +58,7 @@ def main() -> None:
                 decisions = {}
                 for budget in (args.small, args.big):
                     start = time.perf_counter()
-                    player = SearchPlayer(iterations=budget, seed=rng.randrange(2**32))
+                    player = SearchPlayer(iterations=budget, seed=rng.randrange(2**32), **HARD_OPPONENT_MODEL)
                     decisions[budget] = player.decide(observation, legal)
                     seconds[budget].append(time.perf_counter() - start)
                 small, big = decisions[args.small], decisions[args.big]

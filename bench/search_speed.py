@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from durak import Game
 from durak.actions import Action
-from durak.ai.levels import LEVEL_ITERATIONS
+from durak.ai.levels import HARD_OPPONENT_MODEL, LEVEL_ITERATIONS
 from durak.ai.players import GreedyPlayer, RandomPlayer
 from durak.ai.search import SearchPlayer
 from durak.game import Observation
@@ -56,7 +56,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=LEVEL_ITERATIONS["hard"])
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    player = SearchPlayer(iterations=args.iterations, seed=args.seed)
+    player = SearchPlayer(iterations=args.iterations, seed=args.seed, **HARD_OPPONENT_MODEL)
     chosen = []
     measured = positions(args.positions)
     start = time.process_time()

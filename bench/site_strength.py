@@ -26,11 +26,11 @@ sys.path.insert(0, str(ROOT))
 # Both interpreters run this: the budget the learner's game uses, on the arena's fixed positions.
 MEASURE = """
 import json, statistics, time
-from durak.ai.levels import TIME_LIMITS
+from durak.ai.levels import HARD_OPPONENT_MODEL, TIME_LIMITS
 from durak.ai.search import SearchPlayer
 from durak.arena import _digest_positions, observe
 
-player = SearchPlayer(time_limit=TIME_LIMITS["hard"], seed=1)
+player = SearchPlayer(time_limit=TIME_LIMITS["hard"], seed=1, **HARD_OPPONENT_MODEL)
 samples, seconds = [], []
 for game, legal in _digest_positions():
     if len(legal) < 2:

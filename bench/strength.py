@@ -5,8 +5,9 @@ Usage: python bench/strength.py [--games N] [--seed S] [--jobs J] [--pairs hard-
 
 Targets (share of decisive games won, over at least 2,000 games each):
 
-- hard vs greedy: at least 90%, the lower end of the 95% Wilson interval above 86%, with a
-  median decision time under 0.3 s;
+- hard vs greedy: at least 92.6% (issue 18: half-way from hard-v1's 90.8% to the clairvoyant
+  ceiling of 94.3%), the lower end of the 95% Wilson interval above 91%, with a median decision
+  time under 0.3 s;
 - hard vs random: at least 99%;
 - greedy vs random: at least 88%.
 
@@ -30,7 +31,7 @@ from durak.arena import ArenaResult, run_arena
 
 TARGETS = {
     # pair: (minimum share of decisive games, minimum lower end of the interval, max median time)
-    ("hard", "greedy"): (0.90, 0.86, 0.3),
+    ("hard", "greedy"): (0.926, 0.91, 0.3),
     ("hard", "random"): (0.99, None, None),
     ("greedy", "random"): (0.88, None, None),
 }
@@ -39,9 +40,9 @@ TARGETS = {
 def verdict(pair: tuple[str, str], result: ArenaResult) -> str:
     rate, low, _ = result.decisive_rate()
     least, least_low, max_median = TARGETS[pair]
-    checks = [f"win rate {rate:.1%} >= {least:.0%}: {'yes' if rate >= least else 'NO'}"]
+    checks = [f"win rate {rate:.1%} >= {least:.1%}: {'yes' if rate >= least else 'NO'}"]
     if least_low is not None:
-        checks.append(f"interval low {low:.1%} > {least_low:.0%}: {'yes' if low > least_low else 'NO'}")
+        checks.append(f"interval low {low:.1%} > {least_low:.1%}: {'yes' if low > least_low else 'NO'}")
     if max_median is not None:
         median = statistics.median(result.decision_times(0))
         checks.append(f"median {median:.3f} s < {max_median} s: {'yes' if median < max_median else 'NO'}")

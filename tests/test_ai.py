@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
+import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +28,7 @@ from durak.ai.inference import History
 from durak.ai.sampling import Sampler
 from durak.ai.search import Method
 from durak.ai.solver import Solver
+from durak.arena import behaviour_digest
 from durak.game import move_of_action
 from durak.kernel import to_value
 
@@ -53,8 +57,8 @@ def play(game: Game, players: list[Player]) -> Game:
 
 
 def test_make_player_knows_every_level() -> None:
-    assert LEVELS == ("random", "greedy", "easy", "normal", "hard", "clairvoyant")
-    assert LEARNER_LEVELS == ("easy", "normal", "hard")  # the cheating reference is never offered
+    assert LEVELS == ("random", "greedy", "easy", "normal", "hard", "hard-v1", "clairvoyant")
+    assert LEARNER_LEVELS == ("easy", "normal", "hard")  # the references are never offered
     for level in LEVELS:
         assert isinstance(make_player(level, seed=1), Player)
     assert isinstance(make_player("hard"), SearchPlayer)
@@ -71,6 +75,27 @@ def test_iterations_replace_the_time_budget() -> None:
     assert timed.iterations is None and timed.time_limit is not None
     with pytest.raises(ValueError):
         SearchPlayer(iterations=0)
+
+
+def test_hard_models_its_opponent_as_a_blend_and_hard_v1_as_a_sensible_player() -> None:
+    hard, before = make_player("hard", seed=1), make_player("hard-v1", seed=1)
+    assert isinstance(hard, SearchPlayer) and isinstance(before, SearchPlayer)
+    assert hard.playout_params.opponent_greedy == 0.5 and hard.belief_noise == 0.5
+    assert before.playout_params.opponent_greedy == 0.0 and before.belief_noise == 0.25
+
+
+RECORDS = sorted((Path(__file__).parents[1] / "bench" / "results").glob("*.jsonl"))
+cached_digest = functools.cache(behaviour_digest)  # several records share a level and budget
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=[path.name for path in RECORDS])
+def test_every_arena_record_is_played_as_the_code_plays(record: Path) -> None:
+    # bench/results holds the measured figures; a change of play that is not given a new level
+    # (as hard-v1 keeps the hard level of before issue 18) would make the arena refuse them
+    header = json.loads(record.read_text(encoding="utf-8").split("\n", 1)[0])
+    levels = zip(header["levels"], header["iterations"], strict=True)
+    digests = [cached_digest(level, budget) for level, budget in levels]
+    assert digests == header["plays"]
 
 
 def test_players_refuse_a_finished_game() -> None:
@@ -190,7 +215,7 @@ def positions_to_judge() -> Iterator[tuple[Game, int]]:
             game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard", "hard-v1"])
 def test_decisions_do_not_change_when_the_hidden_cards_are_dealt_again(level: str) -> None:
     judged = 0
     for game, seat in positions_to_judge():

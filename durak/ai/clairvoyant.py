@@ -1,10 +1,11 @@
 """A reference player that CHEATS: it is told the opponent's whole hand.
 
-:class:`ClairvoyantPlayer` is the hard level's search, at the same budget and with the same
-seeds, but its observations show it every card of the opponent's hand (the stock order stays
-hidden). It measures the ceiling of a fair player: what seeing the hidden hand is worth. It is
-a level the arena can pit (``python -m durak.arena clairvoyant greedy``) and is never offered to
-a learner (:data:`durak.ai.levels.LEARNER_LEVELS`), and nothing but the arena gives it a game.
+:class:`ClairvoyantPlayer` is the search of ``hard-v1`` (the hard level before issue 18), at
+the same budget and with the same seeds, but its observations show it every card of the
+opponent's hand (the stock order stays hidden). It measures the ceiling of a fair player: what
+seeing the hidden hand is worth. It is a level the arena can pit (``python -m durak.arena
+clairvoyant greedy``) and is never offered to a learner (:data:`durak.ai.levels.LEARNER_LEVELS`),
+and nothing but the arena gives it a game.
 
 It gets its observation from :meth:`ClairvoyantPlayer.observe`, which reads the game; a fair
 player has no such method, and the arena asks only a player that has one.
@@ -19,7 +20,7 @@ __all__ = ["ClairvoyantPlayer"]
 
 
 class ClairvoyantPlayer(SearchPlayer):
-    """The hard search, told the opponent's hand: a cheating reference, never a learner's opponent."""
+    """The hard-v1 search, told the opponent's hand: a cheating reference, never a learner's opponent."""
 
     def observe(self, game: Game, player: int) -> Observation:
         """``player``'s observation with the opponent's whole hand marked as known."""
