@@ -119,7 +119,7 @@ def play_to_the_end(page: Any, seed: int = 1, max_clicks: int = 400) -> int:
         assert clicks < max_clicks and time.monotonic() < deadline, "the game did not end"
         choices = legal_moves(page)
         if not choices:
-            page.wait_for_timeout(100)  # the AI is moving
+            page.wait_for_timeout(100)  # the AI is moving, or has just ended the game
             continue
         click_and_wait(page, rng.choice(choices))
         clicks += 1
@@ -130,6 +130,16 @@ def legal_moves(page: Any) -> list[Any]:
     """The learner's enabled move buttons (playable cards, Take, Stop), once the page is still."""
     settle(page)
     return enabled(page, HAND_PLAYABLE) + enabled(page, f"{TAKE}:enabled") + enabled(page, f"{STOP}:enabled")
+
+
+def wait_for_legal_moves(page: Any, timeout_s: float = 60) -> list[Any]:
+    """The learner's move buttons once there are some: while the AI is moving there are none
+    (and the page is still while it thinks, so :func:`settle` alone does not wait for it)."""
+    deadline = time.monotonic() + timeout_s
+    while not (choices := legal_moves(page)):
+        assert time.monotonic() < deadline, "the learner was never given a move"
+        page.wait_for_timeout(100)  # the AI is moving
+    return choices
 
 
 def click_and_wait(page: Any, button: Any) -> bool:
