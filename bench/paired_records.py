@@ -2,8 +2,8 @@
 
 Usage: python bench/paired_records.py RECORD_A RECORD_B
 
-Each record pits its first side against the same second side (the same level, budget and
-behaviour digest) with the same seed. A deal's cards and the second side's player seeds depend
+Each record pits its first side against the same second side (the same level and budget) with
+the same seed. A deal's cards and the second side's player seeds depend
 only on the seed and the deal, so on the deals both records hold, the two first sides met the
 same opponent in the same games: the comparison is paired, and far less noisy than either
 record's share against 50%. Printed: each first side's points on the common deals (1 a win, ½ a
@@ -18,32 +18,12 @@ For example, ``hard`` against ``hard-v1`` on the deals of the record of ``hard-v
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import sys
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from durak.arena import GameRecord, _Match, read_record
-
-
-def points(game: GameRecord) -> float:
-    """The first side's points in ``game``."""
-    return 0.5 if game.loser is None else float(game.loser != 0)
-
-
-def sign_test(better: int, worse: int) -> float:
-    """Two-sided p-value of ``better`` against ``worse`` under even odds."""
-    n = better + worse
-    return min(1.0, 2 * sum(math.comb(n, k) for k in range(min(better, worse) + 1)) / 2**n) if n else 1.0
-
-
-def load(path: Path) -> tuple[dict[str, Any], dict[int, list[GameRecord]]]:
-    header = json.loads(path.read_text(encoding="utf-8").split("\n", 1)[0])
-    match = _Match(tuple(header["levels"]), tuple(header["iterations"]), header["seed"])
-    return header, read_record(path, match)  # refuses a record the code no longer plays as
+from durak.arena import read_record, recorded_match, sign_test
 
 
 def main() -> None:
@@ -52,12 +32,14 @@ def main() -> None:
     )
     parser.add_argument("records", type=Path, nargs=2)
     args = parser.parse_args()
-    (head_a, games_a), (head_b, games_b) = (load(path) for path in args.records)
-    if head_a["seed"] != head_b["seed"]:
+    match_a, match_b = (recorded_match(path) for path in args.records)
+    # each refuses a record the code no longer plays as
+    games_a, games_b = read_record(args.records[0], match_a), read_record(args.records[1], match_b)
+    if match_a.seed != match_b.seed:
         parser.error("the records have different seeds: no deal is the same")
-    opponent_a = (head_a["levels"][1], head_a["iterations"][1], head_a["plays"][1])
-    opponent_b = (head_b["levels"][1], head_b["iterations"][1], head_b["plays"][1])
-    if opponent_a[1:] != opponent_b[1:]:
+    opponent_a = (match_a.levels[1], match_a.iterations[1])
+    opponent_b = (match_b.levels[1], match_b.iterations[1])
+    if opponent_a != opponent_b:
         parser.error(f"the second sides differ ({opponent_a} against {opponent_b}): nothing is paired")
     common = sorted(deal for deal in games_a if len(games_a[deal]) == 2 and len(games_b.get(deal, [])) == 2)
     if not common:
@@ -68,21 +50,20 @@ def main() -> None:
     for deal in common:
         pair_a = sorted(games_a[deal], key=lambda game: game.seats)
         pair_b = sorted(games_b[deal], key=lambda game: game.seats)
-        deal_a = sum(points(game) for game in pair_a)
-        deal_b = sum(points(game) for game in pair_b)
+        deal_a = sum(game.points(0) for game in pair_a)
+        deal_b = sum(game.points(0) for game in pair_b)
         scores["A"] += deal_a
         scores["B"] += deal_b
         deals[0] += deal_a > deal_b
         deals[1] += deal_a < deal_b
         for game_a, game_b in zip(pair_a, pair_b, strict=True):
-            games[0] += points(game_a) > points(game_b)
-            games[1] += points(game_a) < points(game_b)
+            games[0] += game_a.points(0) > game_b.points(0)
+            games[1] += game_a.points(0) < game_b.points(0)
     total = 2 * len(common)
     print(f"{len(common)} common deals ({common[0]}..{common[-1]}), {total} games against {opponent_a[0]}:")
-    for name, path, header in (("A", args.records[0], head_a), ("B", args.records[1], head_b)):
+    for name, path, match in (("A", args.records[0], match_a), ("B", args.records[1], match_b)):
         share = scores[name] / total
-        level = header["levels"][0]
-        print(f"  {name} {level} ({path.name}): {scores[name]:g} points of {total} ({share:.1%})")
+        print(f"  {name} {match.levels[0]} ({path.name}): {scores[name]:g} points of {total} ({share:.1%})")
     print(f"  A better in {deals[0]} deals, worse in {deals[1]} (sign test p = {sign_test(*deals):.3f})")
     print(f"  A better in {games[0]} games, worse in {games[1]} (sign test p = {sign_test(*games):.3f})")
 

@@ -2,7 +2,7 @@
 
 Usage: python bench/paired_variant.py RECORD --deals A B [--set NAME=VALUE ...] [--jobs N]
 
-RECORD is an arena record of a search level (``hard``, or the reference ``hard-v1``) against
+RECORD is an arena record of a fair search level (``hard``, the reference ``hard-v1``, ``normal``) against
 another level (for example ``bench/results/hard-greedy-8000-seed1.jsonl``), or against itself
 (``bench/results/hard-v1-hard-v1-8000-seed1.jsonl``: then only the first side changes, and the
 change is measured against that level as it is). Deals A..B-1 are played again with the same deal
@@ -19,10 +19,7 @@ from __future__ import annotations
 import argparse
 import ast
 import functools
-import json
-import math
 import sys
-from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,11 +27,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from durak.ai.levels import HARD_OPPONENT_MODEL, make_player
+from durak.ai.levels import OPPONENT_MODELS, make_player
 from durak.ai.players import Player
 from durak.ai.policy import RuleParams
 from durak.ai.search import SearchPlayer
-from durak.arena import GameRecord, _Match, _player_seed, read_record
+from durak.arena import GameRecord, _player_seed, read_record, recorded_match, sign_test
 
 
 @dataclass(frozen=True)
@@ -49,18 +46,10 @@ class Variant:
 
     def __call__(self, level: str, seed: int, iterations: int | None) -> Player:
         if level == self.searcher and (self.first_side is None or seed in self.first_side):
-            model = SEARCH_MODELS[level]
+            model = OPPONENT_MODELS[level]
             # an ``iterations`` override replaces the recorded budget
             return SearchPlayer(**{"iterations": iterations, "seed": seed, **model, **self.overrides})
         return make_player(level, seed, iterations)
-
-
-SEARCH_MODELS: dict[str, Mapping[str, Any]] = {"hard": HARD_OPPONENT_MODEL, "hard-v1": {}}
-"""The search levels a variant may change, and the options their level gives the search."""
-
-
-def points(loser: int | None, side: int) -> float:
-    return 0.5 if loser is None else float(loser != side)
 
 
 def main() -> None:
@@ -76,9 +65,8 @@ def main() -> None:
     for name in ("params", "playout_params"):  # a dict of RuleParams fields: --set playout_params={'noise':0}
         if isinstance(overrides.get(name), dict):
             overrides[name] = RuleParams(**overrides[name])
-    header = json.loads(args.record.read_text(encoding="utf-8").split("\n", 1)[0])
-    match = _Match(tuple(header["levels"]), tuple(header["iterations"]), header["seed"])
-    searcher = next(level for level in match.levels if level in SEARCH_MODELS)
+    match = recorded_match(args.record)
+    searcher = next(level for level in match.levels if level in OPPONENT_MODELS)
     hard = match.levels.index(searcher)
     recorded = read_record(args.record, match)  # refuses a record the code no longer plays as
     deals = range(*args.deals)
@@ -96,18 +84,16 @@ def main() -> None:
     better = worse = 0
     for old, new in pairs:
         for name, game in (("recorded", old), ("variant", new)):
-            tally[name][{1.0: 0, 0.5: 1, 0.0: 2}[points(game.loser, hard)]] += 1
-        better += points(new.loser, hard) > points(old.loser, hard)
-        worse += points(new.loser, hard) < points(old.loser, hard)
+            tally[name][{1.0: 0, 0.5: 1, 0.0: 2}[game.points(hard)]] += 1
+        better += new.points(hard) > old.points(hard)
+        worse += new.points(hard) < old.points(hard)
     first, last = args.deals[0], args.deals[1] - 1
     print(f"{len(pairs)} games on deals {first}..{last}, {searcher} with {overrides or 'no change'}")
     for name, (wins, draws, losses) in tally.items():
         share = wins / max(1, wins + losses)
         print(f"  {name:9} W {wins}  D {draws}  L {losses}: {share:.1%} of decisive games")
-    n = better + worse
     # two-sided sign test on the games whose result changed
-    p = min(1.0, 2 * sum(math.comb(n, k) for k in range(0, min(better, worse) + 1)) / 2**n) if n else 1.0
-    print(f"  better in {better} games, worse in {worse} (sign test p = {p:.3f})")
+    print(f"  better in {better} games, worse in {worse} (sign test p = {sign_test(better, worse):.3f})")
 
 
 if __name__ == "__main__":

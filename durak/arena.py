@@ -48,7 +48,10 @@ __all__ = [
     "behaviour_digest",
     "main",
     "play_game",
+    "read_record",
+    "recorded_match",
     "run_arena",
+    "sign_test",
     "wilson_interval",
 ]
 
@@ -64,6 +67,10 @@ class GameRecord:
     loser: int | None  # the losing *side*, None on a draw
     times: tuple[tuple[float, ...], tuple[float, ...]]  # decision times in seconds, per side
     actions: int
+
+    def points(self, side: int) -> float:
+        """What ``side`` scored: 1 for a win, ½ for a draw, 0 for a loss."""
+        return 0.5 if self.loser is None else float(self.loser != side)
 
 
 def play_game(
@@ -155,6 +162,19 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def sign_test(better: int, worse: int) -> float:
+    """The two-sided p-value of ``better`` against ``worse`` paired results under even odds.
+
+    >>> round(sign_test(49, 30), 3)
+    0.042
+    """
+    n = better + worse
+    if not n:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(better, worse) + 1))
+    return min(1.0, 2 * tail / (1 << n))
+
+
 @dataclass(slots=True)
 class ArenaResult:
     levels: tuple[str, str]
@@ -193,7 +213,7 @@ class ArenaResult:
         """
         points: dict[int, float] = {}
         for r in self.records:
-            points[r.deal] = points.get(r.deal, 0.0) + (0.5 if r.loser is None else float(r.loser == 1))
+            points[r.deal] = points.get(r.deal, 0.0) + r.points(0)
         return {score: sum(1 for p in points.values() if p == score) for score in (2.0, 1.5, 1.0, 0.5, 0.0)}
 
     def decision_times(self, side: int) -> list[float]:
@@ -400,6 +420,12 @@ def _open_record(path: Path, match: _Match) -> dict[int, list[GameRecord]]:
     partial.write_text("\n".join(kept) + "\n", encoding="utf-8")
     os.replace(partial, path)  # the kept games are never lost, even if this run is stopped now
     return deals
+
+
+def recorded_match(path: Path) -> _Match:
+    """The match a record file's header names (its levels, budgets and seed)."""
+    header = json.loads(path.read_text(encoding="utf-8").split("\n", 1)[0])
+    return _Match(tuple(header["levels"]), tuple(header["iterations"]), header["seed"])
 
 
 def read_record(path: Path, match: _Match) -> dict[int, list[GameRecord]]:
