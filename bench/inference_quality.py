@@ -1,11 +1,13 @@
 """How well the hard search reads the opponent's hand: Brier scores of its sampled hands.
 
-Usage: python bench/inference_quality.py [--games 12] [--variants 0.25:2000 0.5:2000 ...]
+Usage: python bench/inference_quality.py [--games 12] [--variants 0.25:2000 0.5:2000:mixture ...]
 
 At every decision of hard (600 playouts, for speed) against greedy with cards in the stock, a
-choice to make and some opponent cards unknown, each variant ``NOISE:POOL`` draws ``POOL``
+choice to make and some opponent cards unknown, each variant ``NOISE:POOL[:MODEL]`` draws ``POOL``
 opponent hands and weighs them as the search does (:class:`~durak.ai.inference.History` with
-``belief_noise=NOISE``). Printed per variant: the Brier score of the weighted hands' card
+``belief_noise=NOISE``), under one of the models of :meth:`~durak.ai.inference.History.likelihoods`:
+``blend`` (the default, the search's), ``sensible``, ``plain``, or ``mixture`` (sensible or plain
+at even odds, the whole game long: ``read_plainness=2``). Printed per variant: the Brier score of the weighted hands' card
 marginals against the opponent's true hand (the mean over unseen cards of
 ``(P(card in hand) - truth)²``; uniform sampling is given for comparison, seeing the hand would
 score 0) and the pool's median effective sample size. Deterministic: the same command prints
@@ -18,6 +20,7 @@ import argparse
 import random
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -33,6 +36,22 @@ def brier(marginal: dict[int, float], truth: int) -> float:
     return statistics.mean((p - (truth >> card & 1)) ** 2 for card, p in marginal.items())
 
 
+MODELS: dict[str, Callable[[tuple[float, float, float]], float]] = {
+    "blend": lambda r: r[0],
+    "sensible": lambda r: r[1],
+    "plain": lambda r: r[2],
+    "mixture": lambda r: r[1] + r[2],
+}
+
+
+def parse_variant(text: str) -> tuple[float, int, str]:
+    noise, pool, *model = text.split(":")
+    name = model[0] if model else "blend"
+    if name not in MODELS:
+        raise SystemExit(f"unknown model {name!r}: choose one of {', '.join(MODELS)}")
+    return float(noise), int(pool), name
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -40,9 +59,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--variants", nargs="+", default=["0.25:2000", "0.5:2000", "0.25:200000"])
     args = parser.parse_args()
-    variants = [(float(noise), int(pool)) for noise, pool in (v.split(":") for v in args.variants)]
-    scores: dict[tuple[float, int], list[float]] = {v: [] for v in variants}
-    sizes: dict[tuple[float, int], list[float]] = {v: [] for v in variants}
+    variants = [parse_variant(v) for v in args.variants]
+    scores: dict[tuple[float, int, str], list[float]] = {v: [] for v in variants}
+    sizes: dict[tuple[float, int, str], list[float]] = {v: [] for v in variants}
     uniform: list[float] = []
     for number in range(args.games):
         game = Game.new(seed=3000 + number)
@@ -64,25 +83,27 @@ def main() -> None:
                 truth = game.state.hands[1 - me]
                 share = sampler.hidden_count / len(sampler.unseen)
                 uniform.append(brier(dict.fromkeys(sampler.unseen, share), truth))
-                for noise, pool in variants:
+                for noise, pool, model in variants:
                     history, rng = History(observation, noise), random.Random(number)
                     hands = [sampler.sample_hand(rng) for _ in range(pool)]
                     usable = history.usable and history.decisions
-                    weights = [history.likelihood(h, rng) for h in hands] if usable else [1.0] * pool
+                    weigh = MODELS[model]
+                    weights = [weigh(history.likelihoods(h, rng)) for h in hands] if usable else [1.0] * pool
                     total = sum(weights) or 1.0
                     marginal = {
                         card: sum(w for h, w in zip(hands, weights, strict=True) if h >> card & 1) / total
                         for card in sampler.unseen
                     }
-                    scores[noise, pool].append(brier(marginal, truth))
-                    sizes[noise, pool].append(total * total / (sum(w * w for w in weights) or 1.0))
+                    scores[noise, pool, model].append(brier(marginal, truth))
+                    sizes[noise, pool, model].append(total * total / (sum(w * w for w in weights) or 1.0))
             game.apply(players[seat].choose(observation, legal))
     print(f"{len(uniform)} decisions of hard against greedy in {args.games} games")
     print(f"  uniform sampling          Brier {statistics.mean(uniform):.4f}")
-    for noise, pool in variants:
+    for variant in variants:
+        noise, pool, model = variant
         print(
-            f"  noise {noise:<4} pool {pool:>7,}  Brier {statistics.mean(scores[noise, pool]):.4f}, "
-            f"median effective sample size {statistics.median(sizes[noise, pool]):,.0f}"
+            f"  {model:8} noise {noise:<4} pool {pool:>7,}  Brier {statistics.mean(scores[variant]):.4f}, "
+            f"median effective sample size {statistics.median(sizes[variant]):,.0f}"
         )
 
 

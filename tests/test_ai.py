@@ -25,6 +25,7 @@ from durak.ai import (
     make_player,
 )
 from durak.ai.inference import History
+from durak.ai.players import RulePlayer
 from durak.ai.sampling import Sampler
 from durak.ai.search import Method
 from durak.ai.solver import Solver
@@ -342,6 +343,43 @@ def test_a_greedy_opponents_true_hand_explains_its_play_better_than_random_hands
             better += true_weight > weight
             worse += true_weight < weight
     assert better > 2 * worse
+
+
+@pytest.mark.parametrize("plain", [True, False])
+def test_the_opponents_play_tells_whether_it_plays_plainly_or_by_the_rules(plain: bool) -> None:
+    """Summed over sampled hands, the plain model explains a greedy player's moves better than
+    the sensible model does, and the sensible model a rule player's (History.likelihoods)."""
+    rng = random.Random(5)
+    right = wrong = 0
+    for seed in range(16):
+        game = Game.new(seed=seed)
+        players: list[Player] = [GreedyPlayer() if plain else RulePlayer(), RandomPlayer(seed)]
+        while not game.is_over and len(game.stock) > 4:
+            seat = game.to_move
+            assert seat is not None
+            game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+        observation = game.observation(1)
+        history = History(observation)
+        sampler = Sampler(observation)
+        readings = [history.likelihoods(sampler.sample_hand(rng), rng) for _ in range(300)]
+        sensible, plainly = sum(r[1] for r in readings), sum(r[2] for r in readings)
+        right += plainly > sensible if plain else sensible > plainly
+        wrong += sensible > plainly if plain else plainly > sensible
+    assert right > 4 * wrong, (right, wrong)
+
+
+def test_the_blend_is_the_first_of_the_likelihoods() -> None:
+    game = Game.new(seed=2)
+    players = [GreedyPlayer(), GreedyPlayer()]
+    for _ in range(12):
+        seat = game.to_move
+        assert seat is not None
+        game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+    observation = game.observation(game.to_move or 0)
+    history = History(observation)
+    hand = Sampler(observation).sample_hand(random.Random(1))
+    assert history.decisions
+    assert history.likelihood(hand, random.Random(3)) == history.likelihoods(hand, random.Random(3))[0]
 
 
 def test_a_hand_set_up_position_is_weighed_uniformly() -> None:

@@ -129,12 +129,23 @@ class History:
 
         The result is only meaningful relative to other hands of the same observation.
         """
+        return self.likelihoods(hand, rng)[0]
+
+    def likelihoods(self, hand: int, rng: random.Random) -> tuple[float, float, float]:
+        """The likelihood of the opponent's moves with ``hand`` under three models of its play,
+        each with the same noise: the forgiving blend of sensible and cheapest-card play
+        (:meth:`likelihood`), a sensible player alone, and a plain cheapest-card player
+        (:func:`~durak.ai.policy.greedy_move`) alone.
+
+        Summed over a uniform sample of hands, the last two weigh the evidence for their models:
+        whether the opponent plays by sensible rules or plainly.
+        """
         if not self.usable or not self.decisions:
-            return 1.0
+            return 1.0, 1.0, 1.0
         noise = self.noise
         agree = 1.0 - noise
         params = self.params
-        weight = 1.0
+        weight = sensible_weight = plain_weight = 1.0
         for event in reversed(self.events):
             kind = event[0]
             if kind == _DECIDE:
@@ -154,8 +165,11 @@ class History:
                     legal = (hand & ranks).bit_count() + 1 if room > 0 else 1
                     sensible = add_move(hand, ranks, room, stock)
                 if legal > 1:
-                    greedy = greedy_move(phase, hand, attack, ranks, room)
-                    weight *= agree * ((move == sensible) + (move == greedy)) / 2 + noise / legal
+                    is_sensible = move == sensible
+                    is_plain = move == greedy_move(phase, hand, attack, ranks, room)
+                    weight *= agree * (is_sensible + is_plain) / 2 + noise / legal
+                    sensible_weight *= agree * is_sensible + noise / legal
+                    plain_weight *= agree * is_plain + noise / legal
             elif kind == _PICKUP:
                 hand &= ~event[1]
             else:
@@ -170,10 +184,10 @@ class History:
                     candidates ^= low
                     cards.append(low)
                 if len(cards) < drawn:
-                    return 0.0
+                    return 0.0, 0.0, 0.0
                 for low in rng.sample(cards, drawn):
                     hand ^= low
-        return weight
+        return weight, sensible_weight, plain_weight
 
 
 def _switches(history: tuple[int, ...]) -> int:
