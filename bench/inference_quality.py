@@ -1,13 +1,15 @@
 """How well the hard search reads the opponent's hand: Brier scores of its sampled hands.
 
-Usage: python bench/inference_quality.py [--games 12] [--variants 0.25:2000 0.5:2000:mixture ...]
+Usage: python bench/inference_quality.py [--games 12] [--variants 0.25:2000 0.5:2000:mixture:8 ...]
 
 At every decision of hard (600 playouts, for speed) against greedy with cards in the stock, a
-choice to make and some opponent cards unknown, each variant ``NOISE:POOL[:MODEL]`` draws ``POOL``
+choice to make and some opponent cards unknown, each variant ``NOISE:POOL[:MODEL[:READINGS]]`` draws ``POOL``
 opponent hands and weighs them as the search does (:class:`~durak.ai.inference.History` with
 ``belief_noise=NOISE``), under one of the models of :meth:`~durak.ai.inference.History.likelihoods`:
 ``blend`` (the default, the search's), ``sensible``, ``plain``, or ``mixture`` (sensible or plain
-at even odds, the whole game long: ``read_plainness=2``). Printed per variant: the Brier score of the weighted hands' card
+at even odds, the whole game long: ``read_plainness=2``), each hand's weight the mean of
+``READINGS`` likelihoods (1 by default, as the search does; each reading guesses anew which of
+the hand's cards were drawn when). Printed per variant: the Brier score of the weighted hands' card
 marginals against the opponent's true hand (the mean over unseen cards of
 ``(P(card in hand) - truth)²``; uniform sampling is given for comparison, seeing the hand would
 score 0) and the pool's median effective sample size. Deterministic: the same command prints
@@ -44,12 +46,15 @@ MODELS: dict[str, Callable[[tuple[float, float, float]], float]] = {
 }
 
 
-def parse_variant(text: str) -> tuple[float, int, str]:
-    noise, pool, *model = text.split(":")
-    name = model[0] if model else "blend"
+Variant = tuple[float, int, str, int]
+
+
+def parse_variant(text: str) -> Variant:
+    noise, pool, *rest = text.split(":")
+    name = rest[0] if rest else "blend"
     if name not in MODELS:
         raise SystemExit(f"unknown model {name!r}: choose one of {', '.join(MODELS)}")
-    return float(noise), int(pool), name
+    return float(noise), int(pool), name, int(rest[1]) if len(rest) > 1 else 1
 
 
 def main() -> None:
@@ -60,8 +65,8 @@ def main() -> None:
     parser.add_argument("--variants", nargs="+", default=["0.25:2000", "0.5:2000", "0.25:200000"])
     args = parser.parse_args()
     variants = [parse_variant(v) for v in args.variants]
-    scores: dict[tuple[float, int, str], list[float]] = {v: [] for v in variants}
-    sizes: dict[tuple[float, int, str], list[float]] = {v: [] for v in variants}
+    scores: dict[Variant, list[float]] = {v: [] for v in variants}
+    sizes: dict[Variant, list[float]] = {v: [] for v in variants}
     uniform: list[float] = []
     for number in range(args.games):
         game = Game.new(seed=3000 + number)
@@ -83,26 +88,32 @@ def main() -> None:
                 truth = game.state.hands[1 - me]
                 share = sampler.hidden_count / len(sampler.unseen)
                 uniform.append(brier(dict.fromkeys(sampler.unseen, share), truth))
-                for noise, pool, model in variants:
+                for variant in variants:
+                    noise, pool, model, readings = variant
                     history, rng = History(observation, noise), random.Random(number)
                     hands = [sampler.sample_hand(rng) for _ in range(pool)]
                     usable = history.usable and history.decisions
                     weigh = MODELS[model]
-                    weights = [weigh(history.likelihoods(h, rng)) for h in hands] if usable else [1.0] * pool
+                    weights = (
+                        [sum(weigh(history.likelihoods(h, rng)) for _ in range(readings)) for h in hands]
+                        if usable
+                        else [1.0] * pool
+                    )
                     total = sum(weights) or 1.0
                     marginal = {
                         card: sum(w for h, w in zip(hands, weights, strict=True) if h >> card & 1) / total
                         for card in sampler.unseen
                     }
-                    scores[noise, pool, model].append(brier(marginal, truth))
-                    sizes[noise, pool, model].append(total * total / (sum(w * w for w in weights) or 1.0))
+                    scores[variant].append(brier(marginal, truth))
+                    sizes[variant].append(total * total / (sum(w * w for w in weights) or 1.0))
             game.apply(players[seat].choose(observation, legal))
     print(f"{len(uniform)} decisions of hard against greedy in {args.games} games")
     print(f"  uniform sampling          Brier {statistics.mean(uniform):.4f}")
     for variant in variants:
-        noise, pool, model = variant
+        noise, pool, model, readings = variant
         print(
-            f"  {model:8} noise {noise:<4} pool {pool:>7,}  Brier {statistics.mean(scores[variant]):.4f}, "
+            f"  {model:8} noise {noise:<4} pool {pool:>7,} readings {readings:>2}  "
+            f"Brier {statistics.mean(scores[variant]):.4f}, "
             f"median effective sample size {statistics.median(sizes[variant]):,.0f}"
         )
 
