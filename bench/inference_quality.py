@@ -3,13 +3,15 @@
 Usage: python bench/inference_quality.py [--games 12] [--variants 0.25:2000 0.5:2000:mixture:8 ...]
 
 At every decision of hard (600 playouts, for speed) against greedy with cards in the stock, a
-choice to make and some opponent cards unknown, each variant ``NOISE:POOL[:MODEL[:READINGS]]`` draws ``POOL``
-opponent hands and weighs them as the search does (:class:`~durak.ai.inference.History` with
-``belief_noise=NOISE``), under one of the models of :meth:`~durak.ai.inference.History.likelihoods`:
-``blend`` (the default, the search's), ``sensible``, ``plain``, or ``mixture`` (sensible or plain
-at even odds, the whole game long: ``read_plainness=2``), each hand's weight the mean of
-``READINGS`` likelihoods (1 by default, as the search does; each reading guesses anew which of
-the hand's cards were drawn when). Printed per variant: the Brier score of the weighted hands' card
+choice to make and some opponent cards unknown, each variant ``NOISE:POOL[:MODEL[:READINGS]]``
+draws ``POOL`` opponent hands and weighs them as the search does
+(:class:`~durak.ai.inference.History` with ``belief_noise=NOISE``), under one of the models of
+:meth:`~durak.ai.inference.History.likelihood`: ``blend`` (the default, the search's),
+``sensible``, ``plain``, or ``mixture`` (sensible or plain at even odds, the whole game long:
+the sum of the two on the same guessed past; the ``read_plainness`` of
+``results/experiments/read-plainness-against-61bec4f.diff``), each hand's weight the sum of
+``READINGS`` readings (1 by default, as the search does; each reading guesses anew which of the
+hand's cards were drawn when). Printed per variant: the Brier score of the weighted hands' card
 marginals against the opponent's true hand (the mean over unseen cards of
 ``(P(card in hand) - truth)²``; uniform sampling is given for comparison, seeing the hand would
 score 0) and the pool's median effective sample size. Deterministic: the same command prints
@@ -22,13 +24,12 @@ import argparse
 import random
 import statistics
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from durak import Game
-from durak.ai.inference import History
+from durak.ai.inference import BLEND, PLAIN, SENSIBLE, History, Model
 from durak.ai.players import GreedyPlayer, Player
 from durak.ai.sampling import Sampler
 from durak.ai.search import SearchPlayer
@@ -38,12 +39,22 @@ def brier(marginal: dict[int, float], truth: int) -> float:
     return statistics.mean((p - (truth >> card & 1)) ** 2 for card, p in marginal.items())
 
 
-MODELS: dict[str, Callable[[tuple[float, float, float]], float]] = {
-    "blend": lambda r: r[0],
-    "sensible": lambda r: r[1],
-    "plain": lambda r: r[2],
-    "mixture": lambda r: r[1] + r[2],
+MODELS: dict[str, tuple[Model, ...]] = {
+    "blend": (BLEND,),
+    "sensible": (SENSIBLE,),
+    "plain": (PLAIN,),
+    "mixture": (SENSIBLE, PLAIN),
 }
+
+
+def reading(history: History, hand: int, models: tuple[Model, ...], rng: random.Random) -> float:
+    """One reading of ``hand``: the sum of its likelihoods under ``models``, on one guessed past."""
+    state = rng.getstate()
+    total = 0.0
+    for model in models:
+        rng.setstate(state)  # every model judges the same past
+        total += history.likelihood(hand, rng, model)
+    return total
 
 
 Variant = tuple[float, int, str, int]
@@ -93,9 +104,9 @@ def main() -> None:
                     history, rng = History(observation, noise), random.Random(number)
                     hands = [sampler.sample_hand(rng) for _ in range(pool)]
                     usable = history.usable and history.decisions
-                    weigh = MODELS[model]
+                    models = MODELS[model]
                     weights = (
-                        [sum(weigh(history.likelihoods(h, rng)) for _ in range(readings)) for h in hands]
+                        [sum(reading(history, h, models, rng) for _ in range(readings)) for h in hands]
                         if usable
                         else [1.0] * pool
                     )

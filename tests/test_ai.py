@@ -6,7 +6,7 @@ import functools
 import itertools
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,7 +24,7 @@ from durak.ai import (
     hint,
     make_player,
 )
-from durak.ai.inference import History
+from durak.ai.inference import BLEND, PLAIN, SENSIBLE, History
 from durak.ai.players import RulePlayer
 from durak.ai.sampling import Sampler
 from durak.ai.search import Method
@@ -40,10 +40,10 @@ def quick_player(level: str, seed: int = 1) -> Player:
     return make_player(level, seed=seed, iterations=QUICK)
 
 
-def play(game: Game, players: list[Player]) -> Game:
-    """Play to the end through the checked API (an illegal action raises)."""
+def play(game: Game, players: list[Player], until: Callable[[Game], bool] = lambda game: False) -> Game:
+    """Play to the end, or until ``until(game)``, through the checked API (an illegal action raises)."""
     for _ in range(5_000):
-        if game.is_over:
+        if game.is_over or until(game):
             return game
         seat = game.to_move
         assert seat is not None
@@ -348,38 +348,35 @@ def test_a_greedy_opponents_true_hand_explains_its_play_better_than_random_hands
 @pytest.mark.parametrize("plain", [True, False])
 def test_the_opponents_play_tells_whether_it_plays_plainly_or_by_the_rules(plain: bool) -> None:
     """Summed over sampled hands, the plain model explains a greedy player's moves better than
-    the sensible model does, and the sensible model a rule player's (History.likelihoods)."""
+    the sensible model does, and the sensible model a rule player's (History.likelihood)."""
     rng = random.Random(5)
     right = wrong = 0
     for seed in range(16):
-        game = Game.new(seed=seed)
         players: list[Player] = [GreedyPlayer() if plain else RulePlayer(), RandomPlayer(seed)]
-        while not game.is_over and len(game.stock) > 4:
-            seat = game.to_move
-            assert seat is not None
-            game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+        game = play(Game.new(seed=seed), players, until=lambda game: len(game.stock) <= 4)
         observation = game.observation(1)
         history = History(observation)
         sampler = Sampler(observation)
-        readings = [history.likelihoods(sampler.sample_hand(rng), rng) for _ in range(300)]
-        sensible, plainly = sum(r[1] for r in readings), sum(r[2] for r in readings)
+        evidence = {SENSIBLE: 0.0, PLAIN: 0.0}
+        for _ in range(300):
+            hand, state = sampler.sample_hand(rng), rng.getstate()
+            for model in evidence:
+                rng.setstate(state)  # both models judge the same guessed past
+                evidence[model] += history.likelihood(hand, rng, model)
+        sensible, plainly = evidence[SENSIBLE], evidence[PLAIN]
         right += plainly > sensible if plain else sensible > plainly
         wrong += sensible > plainly if plain else plainly > sensible
     assert right > 4 * wrong, (right, wrong)
 
 
-def test_the_blend_is_the_first_of_the_likelihoods() -> None:
-    game = Game.new(seed=2)
-    players = [GreedyPlayer(), GreedyPlayer()]
-    for _ in range(12):
-        seat = game.to_move
-        assert seat is not None
-        game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+def test_the_search_reads_the_hand_as_a_blend() -> None:
+    greedy: list[Player] = [GreedyPlayer(), GreedyPlayer()]
+    game = play(Game.new(seed=2), greedy, until=lambda game: len(game.history) >= 12)
     observation = game.observation(game.to_move or 0)
     history = History(observation)
     hand = Sampler(observation).sample_hand(random.Random(1))
     assert history.decisions
-    assert history.likelihood(hand, random.Random(3)) == history.likelihoods(hand, random.Random(3))[0]
+    assert history.likelihood(hand, random.Random(3)) == history.likelihood(hand, random.Random(3), BLEND)
 
 
 def test_a_hand_set_up_position_is_weighed_uniformly() -> None:

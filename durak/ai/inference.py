@@ -34,7 +34,14 @@ from durak.ai.policy import (
 from durak.game import Observation
 from durak.kernel import ADDING, BEATS, DEFEND, HAND_SIZE, LEAD, MAX_ATTACKS, SAME_RANK, THROW_IN
 
-__all__ = ["History"]
+__all__ = ["BLEND", "PLAIN", "SENSIBLE", "History", "Model"]
+
+Model = tuple[float, float]
+"""How the opponent is assumed to play when it does not play at random: the shares of the
+sensible rule-of-thumb move and of the plain cheapest-card move (:func:`~durak.ai.policy.greedy_move`)."""
+BLEND: Model = (0.5, 0.5)  # the search's reading: half sensible, half plain, move by move
+SENSIBLE: Model = (1.0, 0.0)
+PLAIN: Model = (0.0, 1.0)
 
 _DECIDE, _PICKUP, _DRAW = 0, 1, 2
 DECK_SIZE = 36
@@ -124,28 +131,23 @@ class History:
             and attacker == observation.attacker
         )
 
-    def likelihood(self, hand: int, rng: random.Random) -> float:
-        """How likely the opponent's recorded moves are if it now holds ``hand`` (value order).
+    def likelihood(self, hand: int, rng: random.Random, model: Model = BLEND) -> float:
+        """How likely the opponent's recorded moves are if it now holds ``hand`` (value order),
+        and plays by ``model`` (or at random, with the chance ``noise``).
 
-        The result is only meaningful relative to other hands of the same observation.
-        """
-        return self.likelihoods(hand, rng)[0]
-
-    def likelihoods(self, hand: int, rng: random.Random) -> tuple[float, float, float]:
-        """The likelihood of the opponent's moves with ``hand`` under three models of its play,
-        each with the same noise: the forgiving blend of sensible and cheapest-card play
-        (:meth:`likelihood`), a sensible player alone, and a plain cheapest-card player
-        (:func:`~durak.ai.policy.greedy_move`) alone.
-
-        Summed over a uniform sample of hands, the last two weigh the evidence for their models:
-        whether the opponent plays by sensible rules or plainly.
+        The result is only meaningful relative to other hands of the same observation. Summed
+        over a uniform sample of hands, it weighs the evidence for its model: :data:`SENSIBLE`
+        against :data:`PLAIN` tells whether the opponent plays by sensible rules or plainly. The
+        random past a reading guesses (which cards were drawn when) depends only on ``rng``, not
+        on the model: the same generator state gives every model the same past.
         """
         if not self.usable or not self.decisions:
-            return 1.0, 1.0, 1.0
+            return 1.0
         noise = self.noise
-        agree = 1.0 - noise
+        sensible_share = (1.0 - noise) * model[0]
+        plain_share = (1.0 - noise) * model[1]
         params = self.params
-        weight = sensible_weight = plain_weight = 1.0
+        weight = 1.0
         for event in reversed(self.events):
             kind = event[0]
             if kind == _DECIDE:
@@ -165,11 +167,9 @@ class History:
                     legal = (hand & ranks).bit_count() + 1 if room > 0 else 1
                     sensible = add_move(hand, ranks, room, stock)
                 if legal > 1:
-                    is_sensible = move == sensible
-                    is_plain = move == greedy_move(phase, hand, attack, ranks, room)
-                    weight *= agree * (is_sensible + is_plain) / 2 + noise / legal
-                    sensible_weight *= agree * is_sensible + noise / legal
-                    plain_weight *= agree * is_plain + noise / legal
+                    greedy = greedy_move(phase, hand, attack, ranks, room)
+                    agreeing = sensible_share * (move == sensible) + plain_share * (move == greedy)
+                    weight *= agreeing + noise / legal
             elif kind == _PICKUP:
                 hand &= ~event[1]
             else:
@@ -184,10 +184,10 @@ class History:
                     candidates ^= low
                     cards.append(low)
                 if len(cards) < drawn:
-                    return 0.0, 0.0, 0.0
+                    return 0.0
                 for low in rng.sample(cards, drawn):
                     hand ^= low
-        return weight, sensible_weight, plain_weight
+        return weight
 
 
 def _switches(history: tuple[int, ...]) -> int:
