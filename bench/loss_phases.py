@@ -34,26 +34,35 @@ from durak.ai.levels import OPPONENT_MODELS, make_player
 from durak.ai.players import Player
 from durak.ai.search import Method, SearchPlayer
 from durak.ai.solver import Solver, SolverBudgetExceeded
-from durak.arena import _player_seed, play_game, read_record, recorded_match
+from durak.arena import _Match, _player_seed, read_record, recorded_match
 from durak.game import Game, Observation, move_of_action
 
 
 @dataclass
 class Watcher:
-    """A search player that notes how each of its decisions was reached."""
+    """A search player that notes how its endgame decisions were reached and, with
+    ``oracle_nodes``, what a solver told everything makes of its earlier ones."""
 
     player: SearchPlayer
-    game: Game
     oracle_nodes: int = 0
-    log: list[tuple[bool, Method, float | None]] = field(default_factory=list)
+    # once the stock is empty: how each decision was reached, and its value
+    endgame: list[tuple[Method, float | None]] = field(default_factory=list)
     # while the stock holds cards: (stock size, best oracle value, oracle value of the move played)
     oracle: list[tuple[int, int, int]] = field(default_factory=list)
+    game: Game | None = None
+
+    def observe(self, game: Game, seat: int) -> Observation:
+        """The fair observation; the game is kept for the oracle alone (the arena's hook for
+        reference players, :func:`durak.arena.observe`)."""
+        self.game = game
+        return game.observation(seat)
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         decision = self.player.decide(observation, legal_actions)
-        perfect = observation.stock_size == 0
-        self.log.append((perfect, decision.method, decision.value))
-        if self.oracle_nodes and not perfect and len(legal_actions) > 1:
+        if observation.stock_size == 0:
+            self.endgame.append((decision.method, decision.value))
+        elif self.oracle_nodes and len(legal_actions) > 1:
+            assert self.game is not None
             # the true position, stock order and all: what a player who saw everything could get
             try:
                 values = Solver().solve(self.game.state, self.oracle_nodes)
@@ -65,28 +74,25 @@ class Watcher:
         return decision.action
 
 
-def replay_loss(args: tuple[Path, int, int, int]) -> tuple[str, str]:
-    """The phase in which the searching side lost the game of ``deal`` (``first_seat_side`` the
-    side that played as player 0), and with ``oracle_nodes`` the stock size at its last move
-    that turned a position won or drawn for a player seeing everything into a lost one."""
-    path, deal, first_seat_side, oracle_nodes = args
-    match = recorded_match(path)
-    searcher = next(level for level in match.levels if level in OPPONENT_MODELS)
-    side = match.levels.index(searcher)
-    seats = (0, 1) if first_seat_side == 0 else (1, 0)
-    players: list[Player] = []
-    watcher = None
-    game = Game.new(seed=match.deal_seed(deal))
-    for s in seats:
-        player = make_player(match.levels[s], _player_seed(match.seed, deal, s), match.iterations[s])
-        if s == side:
-            assert isinstance(player, SearchPlayer)
-            watcher = Watcher(player, game, oracle_nodes)
-            players.append(watcher)
-        else:
-            players.append(player)
-    loser, _, _ = play_game(game, players)
-    assert watcher is not None and loser is not None and seats[loser] == side, "not the recorded loss"
+def replay_loss(args: tuple[_Match, int, int, tuple[int, int], int]) -> tuple[str, str]:
+    """When the searching ``side`` lost the game of ``deal`` it played with ``seats``: the phase,
+    and with ``oracle_nodes`` the stock size at its last move that turned a position won or drawn
+    for a player seeing everything into a lost one."""
+    match, side, deal, seats, oracle_nodes = args
+    watchers: list[Watcher] = []
+    watched_seed = _player_seed(match.seed, deal, side)  # not the level: it may play itself
+
+    def make(level: str, seed: int, iterations: int | None) -> Player:
+        player = make_player(level, seed, iterations)
+        if seed != watched_seed:
+            return player
+        assert isinstance(player, SearchPlayer)
+        watchers.append(Watcher(player, oracle_nodes))
+        return watchers[-1]
+
+    record = match.play_seats(deal, seats, make)
+    assert record.loser == side, "not the recorded loss"
+    (watcher,) = watchers
     return _endgame_phase(watcher), _oracle_drop(watcher)
 
 
@@ -105,7 +111,7 @@ def _oracle_drop(watcher: Watcher) -> str:
 
 
 def _endgame_phase(watcher: Watcher) -> str:
-    perfect = [(method, value) for p, method, value in watcher.log if p]
+    perfect = watcher.endgame
     if not perfect:
         return "no endgame decision"
     fallbacks = sum(1 for method, _ in perfect if method is Method.SEARCH)
@@ -135,7 +141,7 @@ def main() -> None:
     recorded = read_record(args.record, match)
     low, high = args.deals if args.deals else (0, max(recorded) + 1)
     losses = [
-        (args.record, game.deal, game.seats[0], args.oracle)
+        (match, side, game.deal, game.seats, args.oracle)
         for deal in sorted(recorded)
         if low <= deal < high
         for game in recorded[deal]

@@ -124,26 +124,25 @@ class _Match:
     def play_deal(self, deal: int, make: PlayerFactory = make_player) -> list[GameRecord]:
         """Both games of one deal: side 0 as player 0, then side 1 as player 0. ``make(level,
         seed, iterations)`` builds each side's player (``bench/paired_variant.py`` changes one)."""
-        records = []
-        for seats in ((0, 1), (1, 0)):
-            players = [
-                make(self.levels[side], _player_seed(self.seed, deal, side), self.iterations[side])
-                for side in seats
-            ]
-            loser, times, actions = play_game(Game.new(seed=self.deal_seed(deal)), players)
-            side_times: list[tuple[float, ...]] = [(), ()]
-            for seat, side in enumerate(seats):
-                side_times[side] = tuple(times[seat])
-            records.append(
-                GameRecord(
-                    deal,
-                    seats,
-                    None if loser is None else seats[loser],
-                    (side_times[0], side_times[1]),
-                    actions,
-                )
-            )
-        return records
+        return [self.play_seats(deal, seats, make) for seats in ((0, 1), (1, 0))]
+
+    def play_seats(self, deal: int, seats: tuple[int, int], make: PlayerFactory = make_player) -> GameRecord:
+        """One game of ``deal``, side ``seats[s]`` playing as engine player ``s``."""
+        players = [
+            make(self.levels[side], _player_seed(self.seed, deal, side), self.iterations[side])
+            for side in seats
+        ]
+        loser, times, actions = play_game(Game.new(seed=self.deal_seed(deal)), players)
+        side_times: list[tuple[float, ...]] = [(), ()]
+        for seat, side in enumerate(seats):
+            side_times[side] = tuple(times[seat])
+        return GameRecord(
+            deal,
+            seats,
+            None if loser is None else seats[loser],
+            (side_times[0], side_times[1]),
+            actions,
+        )
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
