@@ -133,5 +133,13 @@ STOP = ACTIONS[STOP_ID]
 
 
 def action_from_id(action_id: int) -> Action:
-    """The action with the engine number ``action_id`` (0–73)."""
+    """The action with the engine number ``action_id`` (0–73).
+
+    A bool or a negative number is refused (TypeError, ValueError), as a seed is: ``ACTIONS[-1]``
+    would quietly be ``stop``. (The engine's own fast paths index ``ACTIONS`` directly.)
+    """
+    if type(action_id) is not int:
+        raise TypeError(f"an action id is a whole number, not {type(action_id).__name__}")
+    if not 0 <= action_id < len(ACTIONS):
+        raise ValueError(f"an action id is a whole number from 0 to 73, not {action_id}")
     return ACTIONS[action_id]

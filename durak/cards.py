@@ -178,7 +178,7 @@ class Card:
         if len(cleaned) < 2:
             raise InvalidNotation(f"not a card: {_shown(text)} (write a rank then a suit, e.g. 10♠ or TS)")
         try:
-            return card_from_index(Suit.parse(cleaned[-1]).ordinal * 9 + Rank.parse(cleaned[:-1]).ordinal)
+            return DECK[Suit.parse(cleaned[-1]).ordinal * 9 + Rank.parse(cleaned[:-1]).ordinal]
         except InvalidNotation as error:
             raise InvalidNotation(f"not a card: {_shown(text)}: {error}") from None
 
@@ -193,5 +193,13 @@ DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Ran
 
 
 def card_from_index(index: int) -> Card:
-    """The card with the engine number ``index`` (0–35)."""
+    """The card with the engine number ``index`` (0–35).
+
+    A bool or a negative number is refused (TypeError, ValueError), as a seed is: ``DECK[-1]``
+    would quietly be the last card, and ``True`` the second.
+    """
+    if type(index) is not int:
+        raise TypeError(f"a card's index is a whole number, not {type(index).__name__}")
+    if not 0 <= index < 36:
+        raise ValueError(f"a card's index is a whole number from 0 to 35, not {index}")
     return DECK[index]

@@ -225,3 +225,15 @@ def test_apply_accepts_action_text_but_malformed_text_is_a_value_error() -> None
         game.apply("lead 6♠")
     game.apply("attack 6S")
     assert game.history == (Action.parse("attack 6♠"),)
+
+
+@pytest.mark.parametrize("action_id", [-1, -36, 74, 10**20])
+def test_action_from_id_refuses_a_number_outside_0_to_73(action_id: int) -> None:
+    with pytest.raises(ValueError, match=f"an action id is a whole number from 0 to 73, not {action_id}"):
+        action_from_id(action_id)
+
+
+@pytest.mark.parametrize("action_id", [True, False, 1.0, "1", None])
+def test_action_from_id_refuses_what_is_not_a_whole_number(action_id: object) -> None:
+    with pytest.raises(TypeError, match="an action id is a whole number, not"):
+        action_from_id(action_id)  # type: ignore[arg-type]

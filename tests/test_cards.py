@@ -134,3 +134,15 @@ def test_card_html_shows_the_card_in_its_colour() -> None:
     black = Card.parse("Д♠")._repr_html_()
     assert "Д♥" in red and "Д♠" in black
     assert red.startswith("<span") and red != black.replace("Д♠", "Д♥")
+
+
+@pytest.mark.parametrize("index", [-1, -36, 36, 10**20])
+def test_card_from_index_refuses_a_number_outside_0_to_35(index: int) -> None:
+    with pytest.raises(ValueError, match=f"a card's index is a whole number from 0 to 35, not {index}"):
+        card_from_index(index)
+
+
+@pytest.mark.parametrize("index", [True, False, 1.0, "1", None])
+def test_card_from_index_refuses_what_is_not_a_whole_number(index: object) -> None:
+    with pytest.raises(TypeError, match="a card's index is a whole number, not"):
+        card_from_index(index)  # type: ignore[arg-type]
