@@ -16,6 +16,7 @@ and :meth:`Game.apply` returns an :class:`Applied` record of what it did.
 from __future__ import annotations
 
 import random
+import reprlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -110,6 +111,29 @@ class Deal:
     stock: tuple[Card, ...]
     trump: Suit
     attacker: int
+
+    def __post_init__(self) -> None:
+        """The checks of :meth:`Game.from_deal`: a ``Deal`` is public, and :meth:`Game.replay`
+        must not build a game no deal could give (a card twice, a third player)."""
+        hands = self.hands
+        if not (isinstance(hands, tuple) and len(hands) == 2 and all(isinstance(h, tuple) for h in hands)):
+            raise TypeError(f"hands must be a tuple of two tuples of cards, not {reprlib.repr(hands)}")
+        if not isinstance(self.stock, tuple):
+            raise TypeError(f"stock must be a tuple of cards, not {type(self.stock).__name__}")
+        for what, cards in (("hand0", hands[0]), ("hand1", hands[1]), ("stock", self.stock)):
+            for card in cards:
+                if not isinstance(card, Card):
+                    raise TypeError(f"{what}: expected a Card, not {reprlib.repr(card)}")
+        if not isinstance(self.trump, Suit):
+            raise TypeError(f"trump must be a Suit, not {type(self.trump).__name__}")
+        _check_dealt_once([card._index for cards in (*hands, self.stock) for card in cards])
+        if self.stock:
+            if self.stock[-1].suit is not self.trump:
+                raise ValueError(f"trump {self.trump.value} does not match the face-up card {self.stock[-1]}")
+            if not (hands[0] and hands[1]):
+                raise ValueError("both hands need cards while the stock is not empty")
+        if not _is_player(self.attacker):
+            raise ValueError(f"attacker must be 0 (you) or 1 (the AI), not {self.attacker!r}")
 
     @classmethod
     def shuffled(cls, seed: int) -> Deal:
@@ -329,10 +353,7 @@ class Game:
         """
         hands = [_card_numbers(hand0, "hand0"), _card_numbers(hand1, "hand1")]
         stock_cards = _card_numbers(stock, "stock")
-        seen = hands[0] + hands[1] + stock_cards
-        duplicates = sorted({c for c in seen if seen.count(c) > 1})
-        if duplicates:
-            raise ValueError(f"cards dealt twice: {' '.join(str(DECK[c]) for c in duplicates)}")
+        _check_dealt_once(hands[0] + hands[1] + stock_cards)
         trump_suit = _trump_suit(stock_cards, trump)
         if stock_cards and not (hands[0] and hands[1]):
             raise ValueError("both hands need cards while the stock is not empty")
@@ -717,6 +738,18 @@ def _card_numbers(cards: Iterable[Card | str], what: str) -> list[int]:
             raise TypeError(f"{what}: expected a Card or its text, not {card!r}")
         out.append(card.index)
     return out
+
+
+def _check_dealt_once(numbers: list[int]) -> None:
+    """Refuse cards dealt twice; one pass with a bit mask (a crafted record may list thousands)."""
+    seen = doubled = 0
+    for number in numbers:
+        bit = 1 << number
+        doubled |= seen & bit
+        seen |= bit
+    if doubled:
+        twice = [DECK[c] for c in range(36) if doubled >> c & 1]
+        raise ValueError(f"cards dealt twice: {' '.join(map(str, twice))}")
 
 
 def _trump_suit(stock: list[int], trump: Suit | str | None) -> int:

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from durak.actions import Action
@@ -152,11 +153,16 @@ def _check_cards_accounted(state: dict[str, Any]) -> None:
     places: list[Any] = [*_field(state, "hands", list), state.get("stock"), state.get("discard")]
     table = _field(state, "table", list)
     places.append([card for pair in table if isinstance(pair, list) for card in pair if card])
+    # Counted before any card is read: a crafted record may list a card thousands of times.
+    # Up to twice a deck, the doubled cards are worth naming; beyond, the count says enough.
+    listed = sum(len(place) for place in places if isinstance(place, list))
+    if listed > 2 * 36:
+        raise CorruptRecord(f"saved game: {listed} cards in its state, but a deck has 36")
     cards: list[Card] = []
     for place in places:
         cards += _cards(place, "state")
     missing = 36 - len(set(cards))
-    doubled = sorted({c for c in cards if cards.count(c) > 1})
+    doubled = sorted(card for card, times in Counter(cards).items() if times > 1)
     if doubled:
         raise CorruptRecord(f"saved game: cards in two places: {' '.join(map(str, doubled))}")
     if missing:

@@ -28,6 +28,8 @@ from durak import (
     Phase,
 )
 from durak.actions import ACTIONS
+from durak.cards import Suit
+from durak.game import Deal
 
 
 def throw_in_position() -> Game:
@@ -259,6 +261,78 @@ def test_every_record_error_is_a_corrupt_record() -> None:
             Game.from_json(text)
     with pytest.raises(CorruptRecord, match="expected JSON text"):
         Game.from_json(None)  # type: ignore[arg-type]
+
+
+# --- N5, N10: records and deals (reviews/2026-12-03/reliability.md) -------------------------
+
+
+def test_N5_a_record_with_a_huge_discard_pile_is_refused_before_its_cards_are_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    record = json.loads(Game.new(seed=1).to_json())
+    record["state"]["discard"] = ["6♠"] * 96_000  # 750 KiB: the quadratic check took 16.5 s
+    text = json.dumps(record, ensure_ascii=False)
+    parsed: list[str] = []
+    real = Card.parse.__func__  # type: ignore[attr-defined]
+    monkeypatch.setattr(Card, "parse", classmethod(lambda cls, t: (parsed.append(t), real(cls, t))[1]))
+    with pytest.raises(CorruptRecord, match="96036 cards in its state, but a deck has 36"):
+        Game.from_json(text)
+    assert parsed == []
+
+
+def test_N5_cards_dealt_twice_are_found_in_linear_time() -> None:
+    # 2 x 36,000 cards: the old count-per-card check took minutes for this
+    with pytest.raises(ValueError, match=r"^cards dealt twice: 6♠ 7♠ 8♠$"):
+        Game.from_deal(["6♠", "7♠"] * 18_000, ["7♠", "8♠"] * 18_000, trump="♥")
+
+
+def deal(hands: object, stock: object = (), trump: object = None, attacker: object = 0) -> Deal:
+    return Deal(hands, stock, Suit.SPADES if trump is None else trump, attacker)  # type: ignore[arg-type]
+
+
+C = Card.parse
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "words"),
+    [
+        (lambda: deal(((C("6s"), C("6s")), (C("7s"),))), ValueError, "^cards dealt twice: 6♠$"),
+        (
+            lambda: deal((tuple(DECK[:18]), tuple(DECK[18:])), tuple(DECK[:6])),
+            ValueError,
+            "^cards dealt twice: 6♠ 7♠ 8♠ 9♠ 10♠ В♠$",
+        ),
+        (lambda: deal(((C("6s"),), (C("7s"),)), attacker=2), ValueError, "attacker must be 0 .* not 2"),
+        (lambda: deal(((C("6s"),), (C("7s"),)), attacker=True), ValueError, "attacker must be 0 .* not True"),
+        (lambda: deal((("6s",), (C("7s"),))), TypeError, "hand0: expected a Card, not '6s'"),
+        (lambda: deal([(C("6s"),), (C("7s"),)]), TypeError, "hands must be a tuple of two tuples of cards"),
+        (lambda: deal(((C("6s"),),)), TypeError, "hands must be a tuple of two tuples of cards"),
+        (lambda: deal(((C("6s"),), (C("7s"),)), [C("8h")]), TypeError, "stock must be a tuple of cards"),
+        (lambda: deal(((C("6s"),), (C("7s"),)), trump="♠"), TypeError, "trump must be a Suit, not str"),
+        (
+            lambda: deal(((C("6s"),), (C("7s"),)), (C("8h"),)),
+            ValueError,
+            "trump ♠ does not match the face-up card 8♥",
+        ),
+        (
+            lambda: deal(((), (C("7s"),)), (C("8s"),)),
+            ValueError,
+            "both hands need cards while the stock is not empty",
+        ),
+    ],
+)
+def test_N10_an_impossible_deal_is_refused_with_the_checks_of_from_deal(
+    make: object, error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error, match=words):
+        Game.replay(make())  # type: ignore[operator]
+
+
+def test_N10_every_shuffled_deal_and_a_chosen_one_still_pass() -> None:
+    for seed in range(50):
+        assert Game.replay(Deal.shuffled(seed)).deal == Deal.shuffled(seed)
+    chosen = Game.from_deal(["6♠", "7♥"], ["Т♠"], [], trump="♥")
+    assert Game.replay(chosen.deal).deal == chosen.deal
 
 
 # --- the fuzz test: nothing unchecked is ever applied ------------------------------------
