@@ -28,6 +28,7 @@ import hashlib
 import json
 import math
 import os
+import reprlib
 import statistics
 import sys
 import time
@@ -39,7 +40,7 @@ from typing import Any, TextIO
 from durak.actions import Action
 from durak.ai import LEVELS, GreedyPlayer, Player, RandomPlayer, SearchPlayer, make_player
 from durak.ai.levels import LEVEL_ITERATIONS
-from durak.game import Game, Observation
+from durak.game import SEED_LIMIT, Game, Observation
 
 __all__ = [
     "ArenaRecordMismatch",
@@ -112,6 +113,9 @@ def _player_seed(seed: int, deal: int, side: int) -> int:
 PlayerFactory = Callable[[str, int, int | None], Player]
 
 
+_SEED_STEP, _DEAL_STEP = 7_919, 104_729  # a deal's seed: seed * _SEED_STEP + deal * _DEAL_STEP + 1
+
+
 @dataclass(frozen=True, slots=True)
 class _Match:
     levels: tuple[str, str]
@@ -119,7 +123,7 @@ class _Match:
     seed: int
 
     def deal_seed(self, deal: int) -> int:
-        return self.seed * 7_919 + deal * 104_729 + 1
+        return self.seed * _SEED_STEP + deal * _DEAL_STEP + 1
 
     def play_deal(self, deal: int, make: PlayerFactory = make_player) -> list[GameRecord]:
         """Both games of one deal: side 0 as player 0, then side 1 as player 0. ``make(level,
@@ -143,6 +147,12 @@ class _Match:
             (side_times[0], side_times[1]),
             actions,
         )
+
+
+def _largest_seed(games: int) -> int:
+    """The largest ``--seed`` whose every deal of ``games`` games has a seed :meth:`Game.new` takes."""
+    last_deal = (games + 1) // 2 - 1
+    return max(-1, (SEED_LIMIT - 2 - last_deal * _DEAL_STEP) // _SEED_STEP)
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -437,19 +447,30 @@ def read_record(path: Path, match: _Match) -> dict[int, list[GameRecord]]:
         lines = path.read_text(encoding="utf-8").split("\n")
         try:
             found = json.loads(lines[0])
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             raise ArenaRecordMismatch(f"{path} is not an arena record") from None
         if found != header:
             raise ArenaRecordMismatch(
                 f"{path} records another match, or code that plays differently: it holds {_describe(found)}, "
                 f"this run is {_describe(header)}; give another file to start afresh"
             )
-        for line in lines[1:-1]:  # the last piece follows the final newline: empty or cut short
+        # A damaged line is skipped, with a warning, as a line cut short by a stopped run is:
+        # a deal's games depend on nothing but the match, so the deal is simply played again
+        # (and _open_record rewrites the file without the line). Stopping instead would leave
+        # the user to mend the file by hand, for no gain in what the report says.
+        for number, line in enumerate(lines[1:-1], 2):  # the last piece follows the final newline
             try:
-                game = json.loads(line)
-                deals.setdefault(game["deal"], []).append(_game_from_json(game))
-            except (json.JSONDecodeError, KeyError, TypeError):
+                game = _game_from_json(json.loads(line))
+                if any(other.seats == game.seats for other in deals.get(game.deal, ())):
+                    raise ValueError(f"a second game of deal {game.deal} with seats {list(game.seats)}")
+            except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
+                why = "nested too deeply" if isinstance(error, RecursionError) else str(error)
+                print(
+                    f"{path}: line {number} is damaged ({why}): skipped; its deal is played again",
+                    file=sys.stderr,
+                )
                 continue
+            deals.setdefault(game.deal, []).append(game)
         deals = {deal: games for deal, games in deals.items() if len(games) == 2}
     return deals
 
@@ -471,15 +492,43 @@ def _game_to_json(record: GameRecord) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def _game_from_json(data: dict[str, Any]) -> GameRecord:
-    times = data["times"]
+def _game_from_json(data: Any) -> GameRecord:
+    """A game read back from its line; ValueError (saying what is wrong) for a damaged one."""
+    if not isinstance(data, dict):
+        raise ValueError(f"not a game but {type(data).__name__}")
+    missing = {"deal", "seats", "loser", "times", "actions"} - data.keys()
+    if missing:
+        raise ValueError(f"no {', '.join(sorted(missing))}")
+    deal, seats, loser, times, actions = (data[k] for k in ("deal", "seats", "loser", "times", "actions"))
+    if not _whole(deal):
+        raise ValueError(f"the deal is {reprlib.repr(deal)}, not a whole number from 0")
+    if seats not in ([0, 1], [1, 0]) or not all(_whole(s) for s in seats):
+        raise ValueError(f"the seats are {reprlib.repr(seats)}, not [0, 1] or [1, 0]")
+    if loser is not None and not (_whole(loser) and loser in (0, 1)):
+        raise ValueError(f"the loser is {reprlib.repr(loser)}, not 0, 1 or null")
+    if not (
+        isinstance(times, list)
+        and len(times) == 2
+        and all(isinstance(side, list) and all(_number(t) for t in side) for side in times)
+    ):
+        raise ValueError(f"the times are {reprlib.repr(times)}, not two lists of seconds")
+    if not _whole(actions):
+        raise ValueError(f"the number of actions is {reprlib.repr(actions)}")
     return GameRecord(
-        int(data["deal"]),
-        (int(data["seats"][0]), int(data["seats"][1])),
-        None if data["loser"] is None else int(data["loser"]),
+        deal,
+        (seats[0], seats[1]),
+        loser,
         (tuple(map(float, times[0])), tuple(map(float, times[1]))),
-        int(data["actions"]),
+        actions,
     )
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _number(value: object) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)  # type: ignore[arg-type]
 
 
 def _append(path: Path, records: list[GameRecord]) -> None:
@@ -514,6 +563,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    # Checked here, so that the error names the user's value, not a deal's seed derived from it.
+    largest = _largest_seed(args.games)
+    if not 0 <= args.seed <= largest:
+        parser.error(
+            f"--seed must be a whole number from 0 to {largest} for {args.games} games, not {args.seed}"
+        )
+    if args.iterations and min(args.iterations) < 1:
+        parser.error(f"--iterations must be at least 1 each, not {' '.join(map(str, args.iterations))}")
+    if args.jobs < 1:
+        parser.error(f"--jobs must be at least 1, not {args.jobs}")
     iterations = tuple(args.iterations) if args.iterations else None
     try:
         result = run_arena(

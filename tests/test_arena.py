@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -174,3 +175,85 @@ def test_command_line_refuses_a_record_of_another_match(
     with pytest.raises(SystemExit):
         main(["greedy", "random", "--games", "2", "--seed", "9", "--no-progress", "--record", str(record)])
     assert "records another match, or code that plays differently" in capsys.readouterr().err
+
+
+# --- N7, N8 of reviews/2026-12-03/reliability.md: damaged records, bad arguments ---------
+
+
+DAMAGE: dict[str, Callable[[list[str]], list[str]]] = {
+    "seats of text": lambda g: [_edit(g[0], seats=["x", 1]), *g[1:]],
+    "no seats": lambda g: [_edit(g[0], seats=[]), *g[1:]],
+    "seats 1 1": lambda g: [_edit(g[0], seats=[1, 1]), *g[1:]],
+    "loser 7": lambda g: [_edit(g[0], loser=7), *g[1:]],
+    "loser true": lambda g: [_edit(g[0], loser=True), *g[1:]],
+    "a line twice": lambda g: [g[0], g[0], *g[2:]],
+    "nested 100,000 deep": lambda g: ["[" * 100_000, *g[1:]],
+    "deal as text": lambda g: [_edit(g[0], deal="0"), _edit(g[1], deal="0"), *g[2:]],
+    "negative deal": lambda g: [_edit(g[0], deal=-1), _edit(g[1], deal=-1), *g[2:]],
+    "times of text": lambda g: [_edit(g[0], times=[["NaN"], [1]]), *g[1:]],
+    "not an object": lambda g: ["[1, 2]", *g[1:]],
+    "not json": lambda g: ["{oops", *g[1:]],
+}
+
+
+def _edit(line: str, **changes: Any) -> str:
+    return json.dumps({**json.loads(line), **changes})
+
+
+@pytest.mark.parametrize("damage", DAMAGE, ids=str)
+def test_N7_a_damaged_line_is_skipped_with_a_warning_and_its_deal_played_again(
+    tmp_path: Path, damage: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "games.jsonl"
+    fresh = run_arena("random", "random", games=4, seed=1, progress=False, record=record)
+    header, *games = record.read_text().splitlines()
+    record.write_text("\n".join([header, *DAMAGE[damage](games)]) + "\n")
+    capsys.readouterr()
+    again = run_arena("random", "random", games=4, seed=1, progress=False, record=record)
+    warning = capsys.readouterr().err
+    line = 3 if damage == "a line twice" else 2  # the second copy is the one too many
+    assert f"{record}: line {line} is damaged (" in warning and "skipped; its deal is played again" in warning
+    assert again.resumed == 2  # deal 1 was read, deal 0 played again
+    assert [(r.deal, r.seats, r.loser, r.actions) for r in again.records] == [
+        (r.deal, r.seats, r.loser, r.actions) for r in fresh.records
+    ]
+    assert again.wins == fresh.wins and again.draws == fresh.draws
+    kept = [json.loads(line) for line in record.read_text().splitlines()[1:]]  # the file is whole again
+    assert sorted((g["deal"], g["seats"]) for g in kept) == [
+        (0, [0, 1]),
+        (0, [1, 0]),
+        (1, [0, 1]),
+        (1, [1, 0]),
+    ]
+
+
+def test_N7_a_header_nested_too_deeply_is_not_an_arena_record(tmp_path: Path) -> None:
+    record = tmp_path / "games.jsonl"
+    record.write_text("[" * 100_000 + "\n")
+    with pytest.raises(ArenaRecordMismatch, match="is not an arena record"):
+        run_arena("random", "random", games=2, seed=1, progress=False, record=record)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        (["--seed", "-1"], "--seed must be a whole number from 0 to 2329428472497733 for 2 games, not -1"),
+        (["--seed", "2329000000000000000"], "not 2329000000000000000"),
+        (["--iterations", "0", "5"], "--iterations must be at least 1 each, not 0 5"),
+        (["--iterations", "5", "-3"], "--iterations must be at least 1 each, not 5 -3"),
+        (["--jobs", "0"], "--jobs must be at least 1, not 0"),
+    ],
+)
+def test_N8_arguments_out_of_range_are_argparse_errors_naming_the_value(
+    arguments: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["easy", "normal", "--games", "2", "--no-progress", *arguments])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert words in error and "Traceback" not in error
+
+
+def test_N8_the_largest_seed_allowed_plays() -> None:
+    result = run_arena("random", "random", games=2, seed=2329428472497733, progress=False)
+    assert result.games == 2
