@@ -5,6 +5,8 @@
   ``localhost`` and loopback addresses are served, as JupyterLab does.
 - **No how-to-run cells.** Voilà runs every cell itself, so the notebooks' "Run All Cells"
   cells (tagged ``durak-lab-only``) are left out.
+- **No token in the access log.** Voilà keeps tornado's log line, which shows a request's
+  whole query string, ``?token=…`` included, for every 4xx answer; jupyter_server's hides it.
 - **An info file once it listens** (``--TutorialVoila.info_file``), like JupyterLab's
   ``--ServerApp.info_file``, so that the launcher prints its link only when it is true.
 
@@ -24,7 +26,15 @@ from tornado.ioloop import IOLoop
 from traitlets import Bool, Unicode
 from voila.app import Voila
 
-__all__ = ["TutorialVoila", "main"]
+__all__ = ["TutorialVoila", "log_request", "main"]
+
+
+def log_request(handler: Any) -> None:
+    """Log a request as JupyterLab does: the token and other secrets in its URL and its
+    ``Referer`` replaced by ``[secret]`` (the log may be shared when asking for help)."""
+    from jupyter_server.log import log_request as jupyter_log_request
+
+    jupyter_log_request(handler, record_prometheus_metrics=False)  # Voilà serves no metrics
 
 
 class TutorialVoila(Voila):  # type: ignore[misc]
@@ -39,6 +49,7 @@ class TutorialVoila(Voila):  # type: ignore[misc]
         settings: dict[str, Any] = super().init_settings()
         settings["allow_remote_access"] = False  # check the Host header (jupyter_server's check_host)
         settings["local_hostnames"] = ["localhost"]
+        settings["log_function"] = log_request
         return settings
 
     def listen(self) -> None:

@@ -215,3 +215,44 @@ def test_D7_the_app_needs_its_token_and_refuses_a_foreign_host(tmp_path: Path) -
     finally:
         launcher.terminate()
         launcher.wait(timeout=30)
+
+
+class _Request:
+    def __init__(self, uri: str) -> None:
+        self.uri, self.method, self.remote_ip = uri, "GET", "127.0.0.1"
+        self.headers = {"Referer": f"http://localhost:8866{uri}"}
+
+    def request_time(self) -> float:
+        return 0.01
+
+
+class _Handler:
+    """What a log function is handed: a request that carries the token and got a 4xx."""
+
+    def __init__(self, status: int, uri: str) -> None:
+        self.status, self.request, self.settings, self.current_user = status, _Request(uri), {}, None
+
+    def get_status(self) -> int:
+        return self.status
+
+
+@pytest.mark.parametrize(
+    ("status", "uri"),
+    [
+        (403, "/?token=a042cf055c1f0e912b2b"),
+        (404, "/voila/render/nonexistent.ipynb?x=1&token=a042cf055c1f0e912b2b"),
+    ],
+)
+def test_N9_the_apps_access_log_hides_the_token(
+    status: int, uri: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    from durak.voila_app import TutorialVoila, log_request
+
+    app = TutorialVoila()
+    app.initialize([str(cli.notebooks_dir())])
+    assert app.init_settings()["log_function"] is log_request
+    with caplog.at_level("DEBUG"):
+        log_request(_Handler(status, uri))  # type: ignore[arg-type]
+    logged = caplog.text
+    assert f"{status} GET " in logged and "token=[secret]" in logged
+    assert "a042cf055c1f0e912b2b" not in logged
