@@ -34,7 +34,7 @@ def log_request(handler: Any) -> None:
     ``Referer`` replaced by ``[secret]`` (the log may be shared when asking for help)."""
     from jupyter_server.log import log_request as jupyter_log_request
 
-    jupyter_log_request(handler, record_prometheus_metrics=False)  # Voilà serves no metrics
+    jupyter_log_request(handler, record_prometheus_metrics=False)  # type: ignore[no-untyped-call]  # no metrics here
 
 
 class TutorialVoila(Voila):  # type: ignore[misc]
