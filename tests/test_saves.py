@@ -406,3 +406,130 @@ def test_D15_temporary_files_left_by_a_killed_writer_are_swept(
     monkeypatch.setattr(settings, "_swept", set())
     settings.update_settings(language="de")
     assert not stale.exists() and fresh.exists()  # a fresh one may belong to a writer at work
+
+
+# --- N2, N3, N6 of reviews/2026-12-03/reliability.md ------------------------------------
+
+
+def test_N3_the_sweep_leaves_other_programs_temporary_files_alone(
+    isolated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    games = isolated / "games"
+    games.mkdir(parents=True)
+    theirs = [isolated / "thesis-draft.tmp", games / "notes.tmp", isolated / "data.json.tmp"]
+    ours = [isolated / "settings.jsonk3_x9q2a.tmp", games / "20261203-101500-0a1b2c3d.jsonabcd1234.tmp"]
+    for leftover in theirs + ours:
+        leftover.write_text("someone's data")
+        os.utime(leftover, (time.time() - 3 * settings.STALE_AFTER,) * 2)
+    monkeypatch.setattr(settings, "_swept", set())
+    settings.update_settings(language="de")
+    saves.write_save(saves.new_save_path(), Game.new(seed=3), "easy", None)
+    assert [p.exists() for p in theirs] == [True, True, True]
+    assert [p.exists() for p in ours] == [False, False]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("kind", ["fifo", "link to a device", "huge"])
+def test_N6_a_save_that_is_no_regular_file_or_too_big_is_set_aside_not_read(
+    isolated: Path, kind: str
+) -> None:
+    a_saved_game(isolated)
+    odd = saves.games_dir() / "20991231-235959-ffffffff.json"  # the newest: looked at first
+    if kind == "fifo":
+        os.mkfifo(odd)
+    elif kind == "link to a device":
+        odd.symlink_to("/dev/zero")
+    else:
+        with odd.open("wb") as file:
+            file.truncate(saves.MAX_SAVE_BYTES + 1)
+    # In another process: before the fix, reading the FIFO hung for ever.
+    script = (
+        "from durak.tutorial import saves; found, problems = saves.newest_unfinished(); "
+        "print(found is not None, [p.reason for p in problems])"
+    )
+    env = {**os.environ, settings.CONFIG_DIR_ENV: str(isolated)}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    resumable, reasons = done.stdout.strip().split(" ", 1)
+    assert resumable == "True"  # the real save is still offered
+    assert ("not a regular file" if kind != "huge" else "larger than") in reasons
+    assert not odd.exists() and len(list(saves.games_dir().glob(odd.name + ".unreadable-*"))) == 1
+
+
+def test_N2_an_unreadable_settings_file_is_set_aside_before_the_next_change(isolated: Path) -> None:
+    for number in range(20):
+        settings.try_update_settings(solved=[f"ex{i}" for i in range(number + 1)])
+    settings.update_settings(language="de", level="hard")
+    path = settings.settings_path()
+    path.write_text(path.read_text() + "x")  # one stray byte: a hand edit, a sync conflict
+    damaged = path.read_bytes()
+    LanguagePicker().value = "es"
+    kept = list(isolated.glob("settings.json.unreadable-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == damaged  # the solved exercises are still there
+    assert json.loads(path.read_text()) == {"language": "es"}
+    settings.update_settings(level="easy")  # the next change sets nothing more aside
+    assert len(list(isolated.glob("settings.json.unreadable-*"))) == 1
+
+
+def test_N2_a_settings_file_that_cannot_be_read_now_is_not_written_over(
+    isolated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.update_settings(language="de", solved=["deck_aces"])
+    path = settings.settings_path()
+    before = path.read_bytes()
+    real = Path.read_text
+
+    def failing(self: Path, *args: Any, **kwargs: Any) -> str:
+        if self.name == settings.SETTINGS_FILE:
+            raise OSError(errno.EIO, "input/output error")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "read_text", failing)
+    assert settings.try_update_settings(language="es") is False  # logged, not raised: play goes on
+    assert path.read_bytes() == before and sorted(isolated.iterdir()) == [
+        path,
+        isolated / "settings.json.lock",
+    ]
+
+
+RACER = """
+import sys, time
+from pathlib import Path
+from durak.tutorial.progress import mark_solved
+tag, ready, other = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
+ready.touch()
+while not other.exists():  # start together: the marks must overlap
+    time.sleep(0.001)
+for number in range(150):
+    mark_solved(f"{tag}{number}")
+"""
+
+
+def test_N2_two_kernels_marking_exercises_at_once_keep_every_mark(isolated: Path, tmp_path: Path) -> None:
+    settings.update_settings(language="de")
+    env = {**os.environ, settings.CONFIG_DIR_ENV: str(isolated)}
+    flags = [tmp_path / "a.ready", tmp_path / "b.ready"]
+    kernels = [
+        subprocess.Popen([sys.executable, "-c", RACER, tag, str(mine), str(other)], env=env)
+        for tag, mine, other in (("a", flags[0], flags[1]), ("b", flags[1], flags[0]))
+    ]
+    assert [kernel.wait(timeout=120) for kernel in kernels] == [0, 0]
+    from durak.tutorial.progress import solved
+
+    assert len(solved()) == 300
+    assert settings.load_settings()["language"] == "de"
+
+
+def test_N2_where_the_settings_cannot_be_locked_they_are_still_written(
+    isolated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fcntl = pytest.importorskip("fcntl")
+
+    def refuse(*args: Any) -> None:
+        raise OSError(errno.ENOLCK, "no locks available")
+
+    monkeypatch.setattr(fcntl, "flock", refuse)
+    assert settings.try_update_settings(language="de") is True
+    monkeypatch.setattr(settings, "fcntl", None)  # no fcntl at all (Windows)
+    assert settings.try_update_settings(level="hard") is True
+    assert settings.load_settings() == {"language": "de", "level": "hard"}

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from durak.listeners import Listeners
-from durak.tutorial.settings import load_settings, try_update_settings
+from durak.tutorial.settings import load_settings, try_edit_settings
 
 __all__ = ["mark_solved", "on_progress", "solved"]
 
@@ -35,10 +35,17 @@ def solved() -> frozenset[str]:
 
 def mark_solved(exercise_id: str) -> None:
     """Remember that ``exercise_id`` is solved, and tell the progress views."""
-    done = solved()
-    if exercise_id not in done:
-        try_update_settings(**{SOLVED_KEY: sorted(done | {exercise_id})})
+    if exercise_id not in solved():
+        try_edit_settings(lambda settings: _add(settings, exercise_id), SOLVED_KEY)
     _listeners.notify(exercise_id)
+
+
+def _add(settings: dict[str, Any], exercise_id: str) -> None:
+    # Added to the list as it is on disk now, under the settings' lock: another notebook may
+    # have marked an exercise since this one last looked.
+    ids = settings.get(SOLVED_KEY)
+    done = {i for i in ids if isinstance(i, str)} if isinstance(ids, list) else set()
+    settings[SOLVED_KEY] = sorted(done | {exercise_id})
 
 
 def on_progress(callback: Callable[[str], Any]) -> Callable[[], None]:

@@ -28,6 +28,7 @@ import json
 import logging
 import os
 import secrets
+import stat
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -62,6 +63,7 @@ GAMES_DIR = "games"
 LEGACY_SAVE = "saved_game.json"  # the one save of durak 0.1's first release: still read, never written
 KEEP_FINISHED = 50
 UNREADABLE = ".unreadable-"
+MAX_SAVE_BYTES = 1 << 20  # a whole game's save is some kilobytes; anything far larger is no save
 
 log = logging.getLogger(__name__)
 
@@ -126,11 +128,29 @@ def _stamp(path: Path) -> tuple[int, int]:
     return status.st_mtime_ns, status.st_size
 
 
+def _read_regular_file(path: Path) -> tuple[tuple[int, int], str]:
+    """The stamp and text of ``path`` if it is a regular file of at most :data:`MAX_SAVE_BYTES`.
+
+    Opened without blocking and looked at before reading: a FIFO (or a link to a device) in
+    ``games/`` would otherwise hang the game's start for ever, and a huge file fill the memory.
+    """
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(handle, "rb") as file:
+        status = os.fstat(file.fileno())
+        if not stat.S_ISREG(status.st_mode):
+            raise OSError("not a regular file")
+        if status.st_size > MAX_SAVE_BYTES:
+            raise OSError(f"larger than {MAX_SAVE_BYTES:,} bytes: no save is")
+        data = file.read(MAX_SAVE_BYTES + 1)
+    if len(data) > MAX_SAVE_BYTES:  # it grew since fstat
+        raise OSError(f"larger than {MAX_SAVE_BYTES:,} bytes: no save is")
+    return (status.st_mtime_ns, status.st_size), data.decode("utf-8")
+
+
 def read_save(path: Path) -> SavedGame:
     """The game saved in ``path``; an :class:`UnreadableSave` (not yet set aside) if it cannot be read."""
     try:
-        stamp = _stamp(path)
-        text = path.read_text(encoding="utf-8")
+        stamp, text = _read_regular_file(path)
     except (OSError, UnicodeDecodeError) as error:
         raise UnreadableSave(path, str(error)) from None
     try:

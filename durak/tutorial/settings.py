@@ -8,8 +8,9 @@ Windows). In the browser (the JupyterLite site, Python in Pyodide) it is ``/driv
 the notebooks in the browser's own storage, when the browser lets the kernel reach it.
 ``DURAK_LANG`` overrides the remembered language.
 
-Nothing here may stop the tutorial: an unreadable settings file counts as empty, and a
-setting that cannot be written is logged and forgotten (:func:`try_update_settings`).
+Nothing here may stop the tutorial: an unreadable settings file counts as empty (and is set
+aside, never written over, at the next change), and a setting that cannot be written is logged
+and forgotten (:func:`try_update_settings`).
 
 >>> import os, tempfile
 >>> os.environ["DURAK_CONFIG_DIR"] = tempfile.mkdtemp()
@@ -23,27 +24,39 @@ setting that cannot be written is logged and forgotten (:func:`try_update_settin
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import logging
 import os
+import re
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from durak.i18n import LANGUAGES, get_language, set_language
+
+fcntl: ModuleType | None
+try:
+    import fcntl
+except ImportError:  # Windows: the settings are written without a lock
+    fcntl = None
 
 __all__ = [
     "CONFIG_DIR_ENV",
     "browser_storage_missing",
     "config_dir",
+    "edit_settings",
     "load_settings",
     "remember_language",
     "remembered_language",
     "restore_language",
     "settings_path",
+    "try_edit_settings",
     "try_update_settings",
     "update_settings",
     "write_text_atomically",
@@ -111,24 +124,116 @@ def load_settings() -> dict[str, Any]:
 
 def update_settings(**changes: Any) -> None:
     """Merge ``changes`` into the settings file (raises OSError if it cannot be written)."""
-    settings = load_settings()
-    settings.update(changes)
-    write_text_atomically(settings_path(), json.dumps(settings, indent=2, ensure_ascii=False))
+    edit_settings(lambda settings: settings.update(changes))
 
 
 def try_update_settings(**changes: Any) -> bool:
     """:func:`update_settings`, but a write that fails is logged, not raised: a setting that
     cannot be remembered must not stop a lesson or the game."""
+    return try_edit_settings(lambda settings: settings.update(changes), sorted(changes))
+
+
+def edit_settings(edit: Callable[[dict[str, Any]], object]) -> None:
+    """Let ``edit`` change the settings as they are on disk now, and write them back (raises
+    OSError if they cannot be read or written).
+
+    Two kernels (two notebooks) may write at once: under a lock on ``settings.json.lock`` the
+    file is read again just before it is replaced, so neither undoes the other's change (an
+    exercise marked solved in one notebook while another is). A file that cannot be parsed is
+    first set aside as ``settings.json.unreadable-<time>``, as an unreadable save is: never
+    written over. Where there is no lock (Windows, a file system without locks) it is written
+    all the same: a lost race costs less than a setting not kept.
+    """
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with _locked(path.with_name(path.name + LOCK_SUFFIX)):
+        settings = _read_for_update(path)
+        edit(settings)
+        write_text_atomically(path, json.dumps(settings, indent=2, ensure_ascii=False))
+
+
+def try_edit_settings(edit: Callable[[dict[str, Any]], object], what: object = "") -> bool:
+    """:func:`edit_settings`, but a failure is logged and False, not raised."""
     try:
-        update_settings(**changes)
+        edit_settings(edit)
     except OSError as error:
-        log.warning("could not remember the settings %s in %s: %s", sorted(changes), settings_path(), error)
+        log.warning("could not remember the settings %s in %s: %s", what, settings_path(), error)
         return False
     return True
 
 
+def _read_for_update(path: Path) -> dict[str, Any]:
+    """The settings to change; an unparsable file is set aside first. A file that exists but
+    cannot be read now (EACCES, EIO) raises OSError: writing over it would lose it."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:  # RecursionError: absurdly nested JSON
+        problem = "the JSON is nested too deeply" if isinstance(error, RecursionError) else str(error)
+    else:
+        if isinstance(data, dict):
+            return data
+        problem = f"not an object but {type(data).__name__}"
+    kept = _set_aside(path)  # raises OSError if it cannot be renamed: then nothing is written
+    log.warning("set aside the unreadable settings file %s as %s: %s", path, kept.name, problem)
+    return {}
+
+
+def _set_aside(path: Path) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}{UNREADABLE_SUFFIX}{stamp}")
+    number = 1
+    while target.exists():
+        number += 1
+        target = path.with_name(f"{path.name}{UNREADABLE_SUFFIX}{stamp}-{number}")
+    path.rename(target)
+    return target
+
+
+@contextlib.contextmanager
+def _locked(lock_path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``lock_path`` where the platform gives one (fcntl), for at
+    most :data:`LOCK_WAIT` seconds of waiting; else go on without it (never stop play)."""
+    handle = None
+    if fcntl is not None:
+        try:
+            handle = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            deadline = time.monotonic() + LOCK_WAIT
+            while True:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.005)
+        except OSError as error:  # no locks here (ENOLCK, ENOSYS), or a writer stuck: go on
+            log.info("writing %s without a lock: %s", lock_path, error)
+            if handle is not None:
+                os.close(handle)
+            handle = None
+    try:
+        yield
+    finally:
+        if handle is not None:
+            os.close(handle)  # closing releases the lock
+
+
+LOCK_SUFFIX = ".lock"
+LOCK_WAIT = 2.0  # seconds: another writer holds the lock for a few milliseconds at most
+UNREADABLE_SUFFIX = ".unreadable-"
 TEMPORARY_SUFFIX = ".tmp"
 STALE_AFTER = 3600.0  # seconds: a temporary file this old was left by a writer that was killed
+# The temporaries of the files durak writes (mkstemp's prefix, random letters, suffix): the
+# settings and the saves (``saves.new_save_path``). The folder may be shared (DURAK_CONFIG_DIR
+# pointed at ~ or a class share): another program's ``*.tmp`` is none of durak's business.
+OWN_TEMPORARY = re.compile(
+    r"(?:settings\.json|saved_game\.json|\d{8}-\d{6}-[0-9a-f]{8}\.json)[a-z0-9_]+"
+    + re.escape(TEMPORARY_SUFFIX)
+)
 _swept: set[Path] = set()
 
 
@@ -150,13 +255,16 @@ def write_text_atomically(path: Path, text: str) -> None:
 
 
 def _sweep_stale_temporaries(folder: Path) -> None:
-    """Remove temporary files that a killed writer left behind (once per folder and process)."""
+    """Remove durak's own temporary files that a killed writer left behind (once per folder
+    and process)."""
     if folder in _swept:
         return
     _swept.add(folder)
     cutoff = time.time() - STALE_AFTER
     try:
         for leftover in folder.glob(f"*{TEMPORARY_SUFFIX}"):
+            if not OWN_TEMPORARY.fullmatch(leftover.name):
+                continue
             if leftover.is_file() and leftover.stat().st_mtime < cutoff:
                 leftover.unlink(missing_ok=True)
     except OSError as error:  # tidying up is a courtesy, never a reason to fail a write
