@@ -49,16 +49,17 @@ def test_complete_each_exercise_wrong_then_right_and_the_rule_is_recalled(exerci
     view = lessons.exercise(exercise_id)
     model = view.exercise
     assert view.feedback.value == ""
-    reminder = views.rule_reminder(model.rule)
     for choice in [c for c in model.choices if c not in model.answers]:
         view.click(choice)
         assert "✗" in view.feedback.value and not model.solved
         assert view.feedback_text in shown(view.feedback.value)
-        assert reminder in shown(view.feedback.value)  # the rule sentence, not only "R6"
+        assert model.last is not None
+        broken = model.last.broken_rule or model.rule  # the rule the click broke, else the exercise's
+        assert views.rule_reminder(broken) in shown(view.feedback.value)  # the rule sentence, not only "R6"
         assert view.errors.last_error is None
     for answer in sorted(model.answers, key=str):
         view.click(answer)
-        assert "✓" in view.feedback.value and reminder not in shown(view.feedback.value)
+        assert "✓" in view.feedback.value and "durak-rule" not in view.feedback.value
         if isinstance(answer, Card):
             assert "durak-found" in view.card_buttons[answer]._dom_classes
     assert model.solved and gettext("Solved") in view.feedback.value
@@ -149,7 +150,8 @@ def test_play_out_a_draw_by_clicking_with_the_ais_hand_open() -> None:
     assert set(view.card_buttons) == {Card.parse("6♠"), Card.parse("6♣")}  # only your hand is clickable
     assert gettext(views.TITLES["ai_hand_known"]) in " ".join(shown(t.value) for t, _ in view._titles)
     view.click("6♠")
-    assert view.feedback_text == "The AI beats 6♠ with 7♠."
+    assert view.feedback_text == "You lead 6♠. The AI beats 6♠ with 7♠."
+    assert "✓" not in view.feedback.value  # narration, not praise
     assert set(view.card_buttons) == {Card.parse("6♣")}  # the picture was redrawn
     view.click("6♣")
     view.click("stop")

@@ -38,6 +38,9 @@ SUMMARY = N_plural(
     "You played the strongest move in {matched} of your {n} decision.",
     "You played the strongest move in {matched} of your {n} decisions.",
 )
+# one decision: "in 1 of your 1 decision" reads like a form
+SUMMARY_ONLY_RIGHT = N_("Your only decision was the strongest move.")
+SUMMARY_ONLY_MISSED = N_("Your only decision was not the strongest move.")
 BIGGEST_DROP = N_("The biggest drop: from {before} to {after} at move {move}.")
 NO_DROP = N_("No decision lowered your chances.")
 NO_MOMENTS = N_("No key moments: you never missed a clearly better move.")
@@ -100,7 +103,7 @@ class GameReview:
         verdict = self._done()
         n = len(verdict.decisions)
         said = [
-            ngettext(*SUMMARY, n).format(n=format_number(n), matched=format_number(verdict.matched)),
+            summary_sentence(verdict.matched, n),
         ]
         worst = verdict.biggest_drop
         if worst is None:
@@ -153,3 +156,10 @@ class GameReview:
     def position(self, moment: Moment) -> Game:
         """The game just before the moment's decision (a fresh copy: look, do not play)."""
         return Game.replay(self.game.deal, self.game.history[: moment.index])
+
+
+def summary_sentence(matched: int, n: int) -> str:
+    """How many of the player's ``n`` decisions were the strongest move, in the current language."""
+    if n == 1:
+        return gettext(SUMMARY_ONLY_RIGHT if matched else SUMMARY_ONLY_MISSED)
+    return ngettext(*SUMMARY, n).format(n=format_number(n), matched=format_number(matched))

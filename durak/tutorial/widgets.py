@@ -97,6 +97,28 @@ Callback = Callable[..., Any]
 F = TypeVar("F", bound=Callback)
 
 
+def _no_null_tooltips() -> None:
+    """Make "" the default tooltip of every widget instead of None.
+
+    ipywidgets 8's DescriptionView copies ``tooltip`` into its label's ``title`` as it is, so the
+    default None showed "null" on hover over every HTML, Label, Dropdown... An empty tooltip
+    shows none. traitlets keeps a copy of each class's static defaults: those of the classes
+    already defined are set here, the trait's own default serves the ones defined later.
+    """
+    trait = widgets.DOMWidget.class_traits()["tooltip"]
+    trait.default_value = ""
+    classes: list[type] = [widgets.DOMWidget]
+    while classes:
+        cls = classes.pop()
+        defaults = getattr(cls, "_static_immutable_initial_values", None)
+        if isinstance(defaults, dict) and "tooltip" in defaults:
+            defaults["tooltip"] = ""
+        classes += cls.__subclasses__()
+
+
+_no_null_tooltips()
+
+
 # --- localization --------------------------------------------------------------------
 
 

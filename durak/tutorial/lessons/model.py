@@ -22,13 +22,13 @@ import enum
 import string
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
 
 from durak.actions import STOP, TAKE, Action, ActionKind
 from durak.ai.players import GreedyPlayer
 from durak.cards import Card, Suit
-from durak.errors import IllegalAction
+from durak.errors import IllegalAction, Reason
 from durak.game import Applied, Game, Phase
 from durak.i18n import N_, N_plural, format_number, gettext, ngettext
 from durak.messages import illegal_action_message, suit_name
@@ -142,6 +142,22 @@ class Say:
         return f"Say({self.msgid!r}, {self.params!r})"
 
 
+# The rule each refusal of the engine enforces: a wrong click recalls the rule it broke, which in a
+# coached bout or an endgame is often not the exercise's own rule.
+REASON_RULES: dict[Reason, str] = {
+    Reason.GAME_OVER: "R12",
+    Reason.DOES_NOT_BEAT: "R6",
+    Reason.NOTHING_TO_BEAT: "R6",
+    Reason.RANK_NOT_ON_TABLE: "R7",
+    Reason.DEFENDER_TO_MOVE: "R7",
+    Reason.SIX_CARD_LIMIT: "R8",
+    Reason.DEFENDER_HAND_LIMIT: "R8",
+    Reason.NOTHING_TO_TAKE: "R9",
+    Reason.ALREADY_TAKING: "R9",
+    Reason.MUST_LEAD: "R5",
+}
+
+
 class Refusal:
     """The engine's reason for refusing a move, worded by :func:`durak.messages.illegal_action_message`."""
 
@@ -150,6 +166,11 @@ class Refusal:
     def __init__(self, error: IllegalAction, trump: Suit | None) -> None:
         self.error = error
         self.trump = trump
+
+    @property
+    def rule(self) -> str | None:
+        """The rule the refused move broke (None for a refusal no rule sentence covers)."""
+        return REASON_RULES.get(self.error.reason)
 
     def text(self) -> str:
         return illegal_action_message(self.error, trump=self.trump)
@@ -161,19 +182,38 @@ class Refusal:
 @dataclass(frozen=True, slots=True)
 class Feedback:
     """What the learner is told after a click: ``says`` are its sentences, ``correct`` whether
-    the click was right, ``done`` whether the exercise is now solved (or the step complete)."""
+    the click was right (None: not a verdict, only what happened or what a card is), ``done``
+    whether the exercise is now solved (or the step complete), ``rule`` the rule a wrong click
+    broke when it is not the exercise's own (a refusal of the engine names its rule itself)."""
 
-    correct: bool
+    correct: bool | None
     says: tuple[Sayable, ...]
     done: bool = False
+    rule: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.says:
+            raise ValueError("a click is always answered with at least one sentence")
 
     @classmethod
     def right(cls, *says: Sayable, done: bool = False) -> Feedback:
         return cls(True, says, done)
 
     @classmethod
-    def wrong(cls, *says: Sayable) -> Feedback:
-        return cls(False, says)
+    def wrong(cls, *says: Sayable, rule: str | None = None) -> Feedback:
+        return cls(False, says, rule=rule)
+
+    @classmethod
+    def told(cls, *says: Sayable) -> Feedback:
+        """Narration or information: neither praise nor blame."""
+        return cls(None, says)
+
+    @property
+    def broken_rule(self) -> str | None:
+        """The rule a wrong click broke, if it is known: given, or the engine's refusal's."""
+        if self.rule is not None:
+            return self.rule
+        return next((say.rule for say in self.says if isinstance(say, Refusal) and say.rule), None)
 
 
 def feedback_text(feedback: Feedback) -> str:
@@ -210,10 +250,38 @@ AI_ADDS = N_("The AI adds {card}.")
 AI_BEATS = N_("The AI beats {target} with {card}.")
 AI_TAKES = N_("The AI takes.")
 AI_STOPS = N_("The AI stops.")
+YOU_LEAD = N_("You lead {card}.")
+YOU_ADD = N_("You add {card}.")
+YOU_BEAT = N_("You beat {target} with {card}.")
+YOU_TAKE = N_("You take.")
+YOU_STOP = N_("You stop: the bout is over.")
+COACH_LEAD = N_("Your move: lead any card.")
+COACH_DEFEND = N_("Your move: beat {card} or take.")
+COACH_THROW_IN = N_(
+    "Your move: the AI beat every card. Throw in a card of a rank on the table, or press “Stop” to end "
+    "the bout."
+)
+COACH_ADD = N_(
+    "Your move: the AI takes. Add cards of ranks on the table, or press “Stop” and it picks them up."
+)
+ABOUT_FACE_UP = N_(
+    "{card} is the face-up trump card: it shows that {suit} is trump, and it is drawn last, after the stock."
+)
+ABOUT_AI_CARD = N_(
+    "{card} is the AI’s card, shown so that you can follow the play: it is not an answer here."
+)
+ABOUT_SHOWN = N_("{card} is only shown to set the scene: it is not an answer here.")
 GOAL_WIN = N_("You did it: you are out of cards and the AI is the Durak.")
 GOAL_DRAW = N_("You did it: both hands emptied in the same bout, a draw.")
 MISSED_WIN = N_("The AI got away: this game did not end in your win.")
 MISSED_DRAW = N_("This position allows a draw, but this game did not end in one.")
+ENDED_DRAW = N_("The game ended in a draw: both hands emptied in the same bout.")
+ENDED_DURAK = N_("The game ended with you as the Durak: the AI went out and you are left holding cards.")
+ENDED_WIN = N_("You won: the AI is left holding cards.")
+HOW_IT_WINS = N_("How “{better}” wins: {line}")
+HOW_IT_DRAWS = N_("How “{better}” reaches a draw: {line}")
+AI_DURAK = N_("The AI is left holding cards: it is the Durak.")
+BOTH_OUT = N_("Both hands are empty after the same bout: a draw.")
 TURNING_POINT = N_(
     "Your move “{move}” was the one that lost it: after it, the AI could no longer be stopped. "
     "“{better}” would have kept your goal in reach. Press “Start again” and try that."
@@ -236,6 +304,27 @@ def replies_saying(replies: Sequence[tuple[Action, Applied]]) -> list[Say]:
     return said
 
 
+def your_move_saying(action: Action, done: Applied) -> Say:
+    """What your move did, as narration: "You lead 7♣.", "You take."..."""
+    if action.kind is ActionKind.ATTACK:
+        return Say(YOU_LEAD if done.phase is Phase.LEAD else YOU_ADD, card=done.played)
+    if action.kind is ActionKind.DEFEND:
+        return Say(YOU_BEAT, card=done.played, target=done.beaten)
+    return Say(YOU_TAKE if action.kind is ActionKind.TAKE else YOU_STOP)
+
+
+class Line:
+    """Several sentences shown as one parameter (a line of play)."""
+
+    __slots__ = ("says",)
+
+    def __init__(self, says: Sequence[Sayable]) -> None:
+        self.says = tuple(says)
+
+    def text(self) -> str:
+        return " ".join(say.text() for say in self.says)
+
+
 def move_text(action: Action) -> Say:
     """A move as the learner would name it: "beat with 9♠", "attack with 7♣", "take", "stop"."""
     if action.kind is ActionKind.ATTACK:
@@ -245,18 +334,43 @@ def move_text(action: Action) -> Say:
     return Say(N_("take") if action.kind is ActionKind.TAKE else N_("stop"))
 
 
-def ended_saying(exercise: PlayOut) -> Feedback:
-    """The end of a game played out: the goal reached, or the move that lost it."""
+ENDED = {"draw": ENDED_DRAW, "durak": ENDED_DURAK, "win": ENDED_WIN}
+
+
+def ended_saying(exercise: PlayOut, *said: Sayable) -> Feedback:
+    """The end of a game played out: the goal reached, or the result, the move that lost it and
+    how a better one goes on to the goal."""
     replies = replies_saying(exercise.replies)
-    if outcome_of(exercise.game) == exercise.goal:
-        return Feedback.right(*replies, Say(GOAL_WIN if exercise.goal == "win" else GOAL_DRAW), done=True)
-    missed = Say(MISSED_WIN if exercise.goal == "win" else MISSED_DRAW)
-    turn = exercise.turning_point()
+    outcome = outcome_of(exercise.game)
+    if outcome == exercise.goal:
+        reached = Say(GOAL_WIN if exercise.goal == "win" else GOAL_DRAW)
+        return Feedback.right(*said, *replies, reached, done=True)
+    missed = (Say(MISSED_WIN if exercise.goal == "win" else MISSED_DRAW), Say(ENDED[outcome]))
+    turn = exercise.turning_position()
     if turn is None:  # not reached: the goal was never in reach (an exercise refuses that)
-        return Feedback.wrong(*replies, missed)
-    move, better = turn
+        return Feedback.wrong(*said, *replies, *missed)
+    move, better, before = turn
     slipped = Say(TURNING_POINT, move=move_text(move), better=move_text(better))
-    return Feedback.wrong(*replies, missed, slipped)
+    how = Say(
+        HOW_IT_WINS if exercise.goal == "win" else HOW_IT_DRAWS,
+        better=move_text(better),
+        line=Line(winning_line(before, better, exercise.goal)),
+    )
+    return Feedback.wrong(*said, *replies, *missed, slipped, how)
+
+
+def winning_line(game: Game, first: Action, goal: Goal) -> list[Sayable]:
+    """The game from ``game`` on after ``first``, each move of yours one that keeps ``goal`` in
+    reach, told move by move up to its end: why ``first`` reaches the goal."""
+    game = game.copy(history=False)
+    said: list[Sayable] = []
+    action: Action | None = first
+    while action is not None:
+        said.append(your_move_saying(action, game.apply(action, player=YOU)))
+        said += replies_saying(ai_reply(game))
+        action = None if game.is_over else next(a for a in game.legal_actions() if _keeps(game, a, goal))
+    said.append(Say(AI_DURAK if outcome_of(game) == "win" else BOTH_OUT))
+    return said
 
 
 def option_label(option: str) -> str:
@@ -339,6 +453,26 @@ class Exercise(ABC):
 
     @abstractmethod
     def _check(self, answer: Answer) -> Feedback: ...
+
+    def remark(self, card: Card) -> Feedback:
+        """Answer a click on a card that is shown but is not one of the choices: what it is, or
+        why the move it would be is refused (remembered in :attr:`last`; nothing is judged solved)."""
+        game = self.shown_game
+        feedback = None
+        if game.stock and card == game.trump_card:
+            feedback = Feedback.told(Say(ABOUT_FACE_UP, card=card, suit=game.trump))
+        elif card in game.hands[YOU] and game.to_move == YOU:
+            try:
+                game.verify(action_for(game, card), YOU)
+            except IllegalAction as error:
+                refusal = Refusal(error, game.trump)
+                if refusal.rule is not None:
+                    feedback = Feedback.wrong(refusal)
+        if feedback is None:
+            about = ABOUT_AI_CARD if card in game.hands[AI] else ABOUT_SHOWN
+            feedback = Feedback.told(Say(about, card=card))
+        self.last = feedback
+        return feedback
 
     def is_complete(self) -> bool:
         return self.last is not None and self.last.done
@@ -566,14 +700,28 @@ class PlayOut(Exercise):
             return ended_saying(self)
         action = action_for(self.game, answer)
         try:
-            self.game.apply(action, player=YOU)
+            done = self.game.apply(action, player=YOU)
         except IllegalAction as error:
             return Feedback.wrong(Refusal(error, self.game.trump))
         self.moves.append(action)
         self.replies = ai_reply(self.game)
+        said = your_move_saying(action, done)
         if self.game.is_over:
-            return ended_saying(self)
-        return Feedback.right(*replies_saying(self.replies))
+            return ended_saying(self, said)
+        # a legal move is not yet a good one: only the end says whether the goal was reached
+        return Feedback.told(said, *replies_saying(self.replies))
+
+    def coach(self) -> Say | None:
+        """What you may do now (None once the game is over)."""
+        game = self.game
+        if game.is_over or game.to_move != YOU:
+            return None
+        phase = game.phase
+        if phase is Phase.LEAD:
+            return Say(COACH_LEAD)
+        if phase is Phase.DEFEND:
+            return Say(COACH_DEFEND, card=game.table[-1][0])
+        return Say(COACH_THROW_IN if phase is Phase.THROW_IN else COACH_ADD)
 
     def is_complete(self) -> bool:
         return self.game.is_over and outcome_of(self.game) == self.goal
@@ -581,12 +729,17 @@ class PlayOut(Exercise):
     def turning_point(self) -> tuple[Action, Action] | None:
         """The first move of yours after which the goal was out of reach, with a move that
         would have kept it (None while it is still in reach)."""
+        turn = self.turning_position()
+        return None if turn is None else turn[:2]
+
+    def turning_position(self) -> tuple[Action, Action, Game] | None:
+        """:meth:`turning_point`, with the position in which the move was made."""
         replay = self.start.copy()
         ai_reply(replay)
         for move in self.moves:
             keep = [a for a in replay.legal_actions() if _keeps(replay, a, self.goal)]
             if move not in keep:
-                return move, keep[0] if keep else move
+                return move, keep[0] if keep else move, replay
             replay.apply(move)
             ai_reply(replay)
         return None
@@ -616,6 +769,7 @@ class Step:
     why: Callable[[Answer], Sayable]
     view: View = "hand"
     pick_all: bool = False  # every answer must be found (else one is enough)
+    rule: str | None = None  # the rule a wrong answer breaks, if not the exercise's own
 
 
 @dataclass
@@ -666,9 +820,19 @@ class Coached(Exercise):
 
     @property
     def shown_game(self) -> Game:
-        # the questions are asked about the position before the bout's end; once they are all
-        # answered, the table shows where the bout left the game (cards discarded, hands refilled)
-        return self.before_end if self.before_end is not None and self.current is not None else self.game
+        # the first question is about the table before the bout's end; the next ones about the
+        # refill, so they show the table cleared (discarded or picked up) and the stock still
+        # full; once they are all answered, where the bout left the game (hands refilled)
+        before, done = self.before_end, self.ended
+        if before is None or done is None or self.current is None:
+            return self.game
+        if self.step == 0:
+            return before
+        hands = [list(before.hands[YOU]), list(before.hands[AI])]
+        hands[before.defender] += done.picked_up
+        return Game.from_deal(
+            hands[YOU], hands[AI], before.stock, attacker=before.attacker, trump=before.trump
+        )
 
     @property
     def found(self) -> set[Answer]:
@@ -719,7 +883,8 @@ class Coached(Exercise):
         step = self.current
         if step is not None:
             if answer not in step.answers:
-                return step.explain(answer)
+                wrong = step.explain(answer)
+                return wrong if wrong.rule is not None else replace(wrong, rule=step.rule)
             if answer in self._state.found:
                 return Feedback.right(Say(ALREADY_FOUND), step.why(answer))
             self._state.found.add(answer)

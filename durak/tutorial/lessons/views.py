@@ -25,6 +25,7 @@ from durak.tutorial.lessons.content.reference import GLOSSARY, READING_THE_TABLE
 from durak.tutorial.settings import browser_storage_missing, restore_language
 from durak.tutorial.style import CARD_MARKS_CSS
 from durak.tutorial.widgets import (
+    STATIC_CLASS,
     CardButton,
     ErrorArea,
     LanguagePicker,
@@ -32,6 +33,7 @@ from durak.tutorial.widgets import (
     OpponentHandView,
     StockView,
     TableView,
+    _placeholder,
     close_all,
 )
 
@@ -40,6 +42,7 @@ __all__ = ["DeckView", "ExerciseView", "Header", "IndicesView", "LessonText"]
 COURT_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 GREEN = "#1b5e20"  # dark enough on white for text (WCAG AA)
 RED = "#b00020"
+NEUTRAL = "#333333"
 
 TITLES = {
     "exercise": N_("Exercise"),
@@ -242,7 +245,9 @@ class ExerciseView(LocalizedVBox):
         self.feedback = widgets.HTML()
         self.status = widgets.HTML()
         self.errors = ErrorArea()
-        self.restart = widgets.Button(icon="refresh")
+        # "auto": the label decides the width, the longest translation included (a fixed width cut
+        # "Empezar de nuevo" to "Empezar de n…")
+        self.restart = widgets.Button(icon="refresh", layout={"width": "auto", "min_width": "6em"})
         self.restart.on_click(self.errors.guard(self._restart))
         self.card_buttons: dict[Card, CardButton] = {}
         self.option_buttons: dict[str, widgets.Button] = {}
@@ -299,15 +304,15 @@ class ExerciseView(LocalizedVBox):
         last = self.exercise.last
         if last is None:
             return ""
-        colour = GREEN if last.correct else RED
-        mark = "✓" if last.correct else "✗"
+        # only a verdict gets a mark: narration and what a card is are neither right nor wrong
+        colour, mark = {True: (GREEN, "✓ "), False: (RED, "✗ "), None: (NEUTRAL, "")}[last.correct]
         solved = f" <b>{escape(gettext(TITLES['solved']))}</b>" if self.exercise.solved else ""
         reminder = ""
-        if not last.correct:  # the rule, in words, with every wrong answer
-            rule = escape(rule_reminder(self.exercise.rule))
+        if last.correct is False:  # the rule the click broke, in words, with every wrong answer
+            rule = escape(rule_reminder(last.broken_rule or self.exercise.rule))
             reminder = f"<div class='durak-rule' style='color:#333'>{rule}</div>"
         return (
-            f"<div class='durak-feedback' style='color:{colour}'>{mark} "
+            f"<div class='durak-feedback' style='color:{colour}'>{mark}"
             f"{escape(self.feedback_text)}{solved}</div>{reminder}"
         )
 
@@ -319,8 +324,11 @@ class ExerciseView(LocalizedVBox):
                 " ".join(s.text() for s in lm.replies_saying(model.replies)) if model.last is None else ""
             )
             return f"<i>{escape((opening + ' ' + model.coach(model).text()).strip())}</i>"
-        if isinstance(model, lm.PlayOut) and not model.game.is_over and model.last is None and model.replies:
-            return f"<i>{escape(' '.join(s.text() for s in lm.replies_saying(model.replies)))}</i>"
+        if isinstance(model, lm.PlayOut) and not model.game.is_over:
+            said = lm.replies_saying(model.replies) if model.last is None else []
+            coach = model.coach()  # whose move it is, and when "Stop" ends the bout
+            said += [coach] if coach is not None else []
+            return f"<i>{escape(' '.join(s.text() for s in said))}</i>"
         return ""
 
     # --- building the picture ---
@@ -336,13 +344,22 @@ class ExerciseView(LocalizedVBox):
         close_all(old)
 
     def _card(self, card: Card, trump: Suit | None, clickable: bool) -> CardButton:
-        button = CardButton(card, trump=trump if self.exercise.trump_tint else None, static=not clickable)
-        if clickable:
-            button.on_click(self.errors.guard(self._card_clicked))
+        button = CardButton(card, trump=trump if self.exercise.trump_tint else None)
+        button.on_click(self.errors.guard(self._card_clicked))
+        if clickable and card not in self.card_buttons:
             self.card_buttons[card] = button
             if card in self._found():
                 button.mark_found()
         return button
+
+    def _answerable(self, buttons: Sequence[CardButton]) -> None:
+        """Let cards drawn by a shared widget as only shown (the face-up trump card, the table)
+        answer a click too: every click is answered."""
+        for button in buttons:
+            if button.face_up and button.static:
+                button.static = False
+                button.remove_class(STATIC_CLASS)
+                button.on_click(self.errors.guard(self._card_clicked))
 
     def _found(self) -> set[lm.Answer]:
         model = self.exercise
@@ -403,7 +420,7 @@ class ExerciseView(LocalizedVBox):
     def _static_row(self, msgid: str, cards: Sequence[Card], trump: Suit) -> widgets.VBox:
         title = widgets.HTML()
         self._titles.append((title, msgid))
-        return _titled_row(title, [CardButton(c, trump=trump, static=True) for c in cards])
+        return _titled_row(title, [self._card(c, trump, False) for c in cards])
 
     def _stock(self, game: Game) -> StockView:
         stock = StockView()
@@ -416,6 +433,8 @@ class ExerciseView(LocalizedVBox):
             show_trump=self.exercise.trump_tint,
             show_count=self.exercise.stock_count,
         )
+        if stock.trump_button is not None:
+            self._answerable([stock.trump_button])
         return stock
 
     def _table(self, game: Game) -> widgets.Widget:
@@ -423,15 +442,22 @@ class ExerciseView(LocalizedVBox):
         if not any(card in clickable for pair in game.table for card in pair if card is not None):
             table = TableView()
             table.update(game.table, game.trump)  # no "at most n": in an exercise that is often the answer
+            self._answerable(table.buttons)
             return table
         title = widgets.HTML()
         self._titles.append((title, TITLES["table_pick"]))
         columns = [
             widgets.VBox(
-                [self._card(card, game.trump, card in clickable) for card in pair if card is not None],
+                [
+                    self._card(attack, game.trump, attack in clickable),
+                    # the empty slot of an unbeaten card, as "How to read the table" describes it
+                    _placeholder()
+                    if defence is None
+                    else self._card(defence, game.trump, defence in clickable),
+                ],
                 layout={"margin": "0 4px"},
             )
-            for pair in game.table
+            for attack, defence in game.table
         ]
         return _titled_row(title, columns)
 
@@ -442,6 +468,7 @@ class ExerciseView(LocalizedVBox):
         else:
             view = OpponentHandView()
             view.update(len(game.hands[1]), game.known_cards(1), game.trump)
+            self._answerable(view.buttons)
             opponent = view
         hand = self._row(TITLES["your_hand"], game.hands[0], game.trump)
         return [opponent, self._table(game), self._stock(game), hand]
@@ -450,7 +477,11 @@ class ExerciseView(LocalizedVBox):
 
     def _card_clicked(self, button: CardButton) -> None:
         assert button.card is not None  # only face-up cards are clickable
-        self._answer(button.card)
+        if button.card in self.exercise.choices:
+            self._answer(button.card)
+        else:  # a card only shown: say what it is, or why it cannot be played
+            self.exercise.remark(button.card)
+            self.render()
 
     def _answer(self, answer: lm.Answer) -> None:
         model = self.exercise

@@ -412,6 +412,7 @@ def _bout_questions(before: Game, done: Applied) -> list[Step]:
         frozenset({Option.YOU if done.player == YOU else Option.AI}),
         lambda _click: Feedback.wrong(Say(NOT_FIRST_AI)),
         lambda _click: Say(FIRST_YOU),
+        rule="R11",
     )
 
     def draw_explain(answer: Answer) -> Feedback:
@@ -427,6 +428,7 @@ def _bout_questions(before: Game, done: Applied) -> list[Step]:
         lambda answer: Say(*DRAWS, card=answer, n=len(mine)),
         view="stock",
         pick_all=True,
+        rule="R11",
     )
     next_attacker = Step(
         Say(Q_NEXT),

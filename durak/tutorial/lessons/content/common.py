@@ -6,6 +6,7 @@ with these helpers explains each click without typing the answer in.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -64,6 +65,7 @@ def exercise(factory: Callable[[], Exercise]) -> Cell:
     return Cell("exercise", factory.__name__, factory)
 
 
+STOCK_SEED = 36  # any fixed seed: the lessons' stocks are the same on every run
 SHOW_DECK = Cell("deck")
 SHOW_INDICES = Cell("indices")
 SHOW_GAME = Cell("play")
@@ -82,10 +84,16 @@ def played(game: Game, moves: str) -> Game:
 
 
 def full_stock(hand0: str, hand1: str, face_up: str, *, top: str = "") -> list[Card]:
-    """Every card not dealt, as a stock: ``top`` first (if given), ``face_up`` at the bottom."""
+    """Every card not dealt, as a stock: ``top`` first (if given), ``face_up`` at the bottom.
+
+    The rest is shuffled, always the same way: a stock shown open in deck order would look
+    ordered, and a learner might wonder whether it is.
+    """
     first = cards(top)
     dealt = {*cards(hand0), *cards(hand1), Card.parse(face_up), *first}
-    return [*first, *(card for card in DECK if card not in dealt), Card.parse(face_up)]
+    rest = [card for card in DECK if card not in dealt]
+    random.Random(STOCK_SEED).shuffle(rest)
+    return [*first, *rest, Card.parse(face_up)]
 
 
 def seeded_deal(wanted: Callable[[Game], bool]) -> Game:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from durak.actions import STOP
 from durak.game import Game
-from durak.i18n import N_
+from durak.i18n import N_, N_plural
 from durak.tutorial.lessons.content.common import after_stop, cards, exercise, full_stock, played, text
 from durak.tutorial.lessons.model import YOU, Choose, Exercise, Feedback, Option, PlayOut, Say
 
@@ -50,13 +50,17 @@ OVER_WRONG = N_(
     "No: the AI has played its last card, but the bout goes on until it is complete. You may still "
     "beat {card} and go out too, which makes it a draw."
 )
-REFILL_FIRST = N_(
+REFILL_FIRST = N_plural(
+    "Right: not yet. The stock still holds {n} card, so after the bout you draw up to six again. "
+    "You go out only once the stock is empty.",
     "Right: not yet. The stock still holds {n} cards, so after the bout you draw up to six again. "
-    "You go out only once the stock is empty."
+    "You go out only once the stock is empty.",
 )
-OUT_WRONG = N_(
+OUT_WRONG = N_plural(
+    "No: your hand is empty, but the stock still holds {n} card: you refill after the bout, and go "
+    "out only once the stock is empty.",
     "No: your hand is empty, but the stock still holds {n} cards: you refill after the bout, and go "
-    "out only once the stock is empty."
+    "out only once the stock is empty.",
 )
 
 
@@ -98,17 +102,19 @@ def out_only_when_stock_empty() -> Exercise:
         "out_only_when_stock_empty",
         "R12",
         Say(
-            N_(
+            *N_plural(
                 "You beat the AI’s card with your last card, and the AI stops. The stock still holds "
-                "{n} cards. Have you gone out?"
+                "{n} card. Have you gone out?",
+                "You beat the AI’s card with your last card, and the AI stops. The stock still holds "
+                "{n} cards. Have you gone out?",
             ),
             n=stock,
         ),
         game,
         (Option.YES, Option.NOT_YET),
         Option.YES if over else Option.NOT_YET,
-        Say(REFILL_FIRST, n=stock),
-        lambda _click: Feedback.wrong(Say(OUT_WRONG, n=stock)),
+        Say(*REFILL_FIRST, n=stock),
+        lambda _click: Feedback.wrong(Say(*OUT_WRONG, n=stock)),
     )
 
 

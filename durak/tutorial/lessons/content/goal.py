@@ -91,8 +91,8 @@ def _outcome_exercise(exercise_id: str, rule: str, hand0: str, hand1: str) -> Ex
 
 
 def outcome_ai_durak() -> Exercise:
-    """R2: two players, you and the AI; the one left holding cards loses."""
-    return _outcome_exercise("outcome_ai_durak", "R2", "", "7♥ К♠")
+    """R12: you are out, the AI holds cards: the one left holding cards loses."""
+    return _outcome_exercise("outcome_ai_durak", "R12", "", "7♥ К♠")
 
 
 def outcome_you_durak() -> Exercise:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from durak.cards import Card
 from durak.game import Game
-from durak.i18n import N_
+from durak.i18n import N_, N_plural
 from durak.tutorial.lessons.content.common import cards, exercise, full_stock, text
 from durak.tutorial.lessons.model import AI, YOU, Answer, Choose, Exercise, Feedback, Option, Say
 
@@ -33,8 +33,9 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
     ),
 }
 
-STOCK_SIZE = N_(
-    "Right: two hands of six make 12, so {n} of the 36 cards stay in the stock, the face-up card included."
+STOCK_SIZE = N_plural(
+    "Right: two hands of six make 12, so {n} of the 36 cards stays in the stock, the face-up card included.",
+    "Right: two hands of six make 12, so {n} of the 36 cards stay in the stock, the face-up card included.",
 )
 STOCK_WRONG = {
     "6": N_("No: 6 is what each player holds. The two hands hold 12, and the rest is the stock."),
@@ -70,7 +71,7 @@ def setup_stock() -> Exercise:
         game,
         tuple(str(n) for n in (6, 12, 24, 30)),
         size,
-        Say(STOCK_SIZE, n=len(game.stock)),
+        Say(*STOCK_SIZE, n=len(game.stock)),
         explain,
         stock_count=False,  # the count is the answer
     )

@@ -85,9 +85,11 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 # --- when to take ---------------------------------------------------------------------
 
-TAKE_EARLY = N_(
+TAKE_EARLY = N_plural(
+    "Right: the stock still holds {n} card, so taking a cheap {card} costs little. Beating it would "
+    "cost a high trump.",
     "Right: the stock still holds {n} cards, so taking a cheap {card} costs little. Beating it would "
-    "cost a high trump."
+    "cost a high trump.",
 )
 TRUMP_WASTED = N_(
     "{card} beats it, but a high trump spent on {attack} this early is a waste: take the cheap card "
@@ -112,7 +114,7 @@ def take_early() -> Exercise:
         game,
         (*beaters, Option.TAKE),
         Option.TAKE,
-        Say(TAKE_EARLY, n=len(game.stock), card=attack),
+        Say(*TAKE_EARLY, n=len(game.stock), card=attack),
         lambda click: Feedback.wrong(Say(TRUMP_WASTED, card=click, attack=attack)),
     )
 
@@ -224,10 +226,12 @@ def trump_card_draw() -> Exercise:
     return Choose(
         "trump_card_draw",
         "R11",
-        Say(
-            N_(
+        Say(  # {mine} and {theirs} are bare numbers: the stock's count {n} picks the plural form
+            *N_plural(
+                "The stock holds {n} card, the trump card {card} at the bottom. You stop now, holding "
+                "{mine}; the AI holds {theirs}. Who draws {card}?",
                 "The stock holds {n} cards, the trump card {card} at the bottom. You stop now, holding "
-                "{mine} cards; the AI holds {theirs}. Who draws {card}?"
+                "{mine}; the AI holds {theirs}. Who draws {card}?",
             ),
             n=len(game.stock),
             card=trump_card,

@@ -201,8 +201,14 @@ def take_next_attacker() -> Exercise:
 
 # --- refilling after a take ------------------------------------------------------------
 
-TAKER_DRAWS_NONE = N_("Right: after picking up, the AI holds {held} cards, six or more, so it draws nothing.")
-TAKER_NOT = N_("No: the AI picks up {picked} cards and then holds {held}, six or more: it draws nothing.")
+TAKER_DRAWS_NONE = N_plural(
+    "Right: after picking up, the AI holds {n} card, six or more, so it draws nothing.",
+    "Right: after picking up, the AI holds {n} cards, six or more, so it draws nothing.",
+)
+TAKER_NOT = N_plural(
+    "No: the AI picks up {n} card and then holds {held}, six or more: it draws nothing.",
+    "No: the AI picks up {n} cards and then holds {held}, six or more: it draws nothing.",
+)
 
 
 def refill_after_take() -> Exercise:
@@ -216,7 +222,7 @@ def refill_after_take() -> Exercise:
     held = len(game.hands[AI]) + len(done.picked_up)
     drawn = len(done.drawn[AI])
     assert drawn == 0 and held > 6, "the lesson: a taker may hold more than six and draw nothing"
-    right = Say(TAKER_DRAWS_NONE, held=held)
+    right = Say(*TAKER_DRAWS_NONE, n=held)
     return Choose(
         "refill_after_take",
         "R11",
@@ -225,7 +231,8 @@ def refill_after_take() -> Exercise:
         ("0", "1", "2", "3"),
         str(drawn),
         right,
-        lambda _click: Feedback.wrong(Say(TAKER_NOT, picked=len(done.picked_up), held=held)),
+        lambda _click: Feedback.wrong(Say(*TAKER_NOT, n=len(done.picked_up), held=held)),
+        view="both_hands",  # how many the AI holds is half of the answer
     )
 
 
@@ -327,7 +334,7 @@ def limit_after_take() -> Exercise:
 
 # --- a bout that ends in a take, coached -------------------------------------------------
 
-COACH_DEFEND = N_("The AI attacks with {card}. Beat it, or take.")
+COACH_DEFEND = N_("Beat {card}, or take.")  # what the AI played is said just before
 COACH_WAIT = N_("The AI is adding cards.")
 YOU_BEAT = N_("You beat {target} with {card}.")
 YOU_TOOK = N_("You take: the AI may still add matching cards, and then you pick up the table.")
@@ -342,16 +349,23 @@ FIRST_AI = N_("Right: the attacker of the bout, the AI, draws first; you, who to
 NOT_FIRST_YOU = N_(
     "No: the attacker of the bout draws first, and that is the AI; the one who took draws after it."
 )
+# {held} is a bare number where the count of drawn cards {n} picks the plural form
 COUNT_RIGHT = N_plural(
-    "Right: after picking up you hold {held} cards, so you draw {n} card to have six.",
-    "Right: after picking up you hold {held} cards, so you draw {n} cards to have six.",
+    "Right: after picking up you hold {held}, so you draw {n} card to have six.",
+    "Right: after picking up you hold {held}, so you draw {n} cards to have six.",
 )
-COUNT_NONE = N_("Right: after picking up you hold {held} cards, six or more, so you draw nothing.")
+COUNT_NONE = N_plural(
+    "Right: after picking up you hold {n} card, six or more, so you draw nothing.",
+    "Right: after picking up you hold {n} cards, six or more, so you draw nothing.",
+)
 COUNT_WRONG = N_plural(
-    "No: after picking up you hold {held} cards, and you draw only up to six: {n} card.",
-    "No: after picking up you hold {held} cards, and you draw only up to six: {n} cards.",
+    "No: after picking up you hold {held}, and you draw only up to six: {n} card.",
+    "No: after picking up you hold {held}, and you draw only up to six: {n} cards.",
 )
-COUNT_WRONG_NONE = N_("No: after picking up you hold {held} cards, six or more, so you draw nothing.")
+COUNT_WRONG_NONE = N_plural(
+    "No: after picking up you hold {n} card, six or more, so you draw nothing.",
+    "No: after picking up you hold {n} cards, six or more, so you draw nothing.",
+)
 NEXT_AI_AGAIN = N_("Right: you took, so you lose your turn to attack: the AI attacks again.")
 NOT_NEXT_YOU = N_("No: you took, so you lose your turn to attack: the AI attacks again.")
 
@@ -374,7 +388,7 @@ def _take_questions(before: Game, done: Applied) -> list[Step]:
     defences = {defence for _, defence in before.table if defence is not None}
     held = len(before.hands[YOU]) + len(done.picked_up)
     drawn = len(done.drawn[YOU])
-    count_right = Say(*COUNT_RIGHT, held=held, n=drawn) if drawn else Say(COUNT_NONE, held=held)
+    count_right = Say(*COUNT_RIGHT, held=held, n=drawn) if drawn else Say(*COUNT_NONE, n=held)
     pick = Step(
         Say(Q_PICK),
         (*table, *before.hands[YOU]),
@@ -390,15 +404,17 @@ def _take_questions(before: Game, done: Applied) -> list[Step]:
         frozenset({Option.AI if done.player == AI else Option.YOU}),
         lambda _click: Feedback.wrong(Say(NOT_FIRST_YOU)),
         lambda _click: Say(FIRST_AI),
+        rule="R11",
     )
     count = Step(
         Say(Q_COUNT),
         ("0", "1", "2", "3"),
         frozenset({str(drawn)}),
         lambda _click: Feedback.wrong(
-            Say(*COUNT_WRONG, held=held, n=drawn) if drawn else Say(COUNT_WRONG_NONE, held=held)
+            Say(*COUNT_WRONG, held=held, n=drawn) if drawn else Say(*COUNT_WRONG_NONE, n=held)
         ),
         lambda _click: count_right,
+        rule="R11",
     )
     next_attacker = Step(
         Say(Q_NEXT),
