@@ -302,10 +302,16 @@ class PlayModel:
         return hint(self.game.observation(HUMAN), legal)
 
     def new_game(self, level: str | None = None, seed: int | None = None) -> None:
-        """Deal a fresh game (optionally at another level), saved in a file of its own."""
+        """Deal a fresh game (optionally at another level), saved in a file of its own; an
+        unfinished game left for it is set aside (:func:`~durak.tutorial.saves.decline`)."""
         if level is not None:
             check_level(level)
             self.level = level
+        if not self.game.is_over:  # the learner chose not to play it on: never offer it again
+            if self.resumed_from is not None:
+                saves.decline(self.resumed_from.path, self.resumed_from.stamp)
+            if self.path is not None:
+                saves.decline(self.path)
         self.game = Game.new(seed)
         self.moves = []
         self.path = None

@@ -128,7 +128,7 @@ class PlayView(LocalizedVBox):
         self.model = model
         self.ai_delay = ai_delay
         self._hint: Hint | None = None
-        self._ai_pending = False
+        self._ai_timer: asyncio.TimerHandle | None = None  # the AI's next action, while one is scheduled
         self._confirming_new_game = False  # the first click on New game during a game asks again
         self._level_changed_in_game = False  # said beside the level's description until the game ends
         self.load_problems: list[UnreadableSave] = []  # saves that could not be read (play() fills it)
@@ -202,8 +202,9 @@ class PlayView(LocalizedVBox):
         )
         self.appearance_panel = widgets.Accordion(children=[self.appearance], selected_index=None)
         self._game_controls = (self.level, self.views.choice, self.new_game_button)
-        for control in self._game_controls:  # while a saved game is offered, only the offer decides
-            control.layout.display = "none" if offer else None
+        if offer:  # while a saved game is offered, only the offer decides
+            for control in self._game_controls:
+                control.layout.display = "none"
         self.board = widgets.VBox(
             [
                 self.level_note,
@@ -290,6 +291,11 @@ class PlayView(LocalizedVBox):
         )
 
     @property
+    def _ai_pending(self) -> bool:
+        """True while the AI's next action is scheduled: the learner's clicks wait for it."""
+        return self._ai_timer is not None
+
+    @property
     def offering_resume(self) -> bool:
         return bool(self.resume_offer.layout.display != "none")
 
@@ -343,6 +349,7 @@ class PlayView(LocalizedVBox):
         self._hide_offer()
         self._close_review()
         self._hint = None
+        self._cancel_ai()  # the old game's AI move must not hold up the new game
         self.model.new_game(self.level.value)
         self._continue_ai()
 
@@ -363,29 +370,37 @@ class PlayView(LocalizedVBox):
         self.resume_offer.layout.display = "none"
         self.board.layout.display = "flex"
         for control in self._game_controls:
-            control.layout.display = None
+            # "" and not None: JupyterLite's kernel sends None as undefined, which the front end
+            # ignores, and the control would stay hidden
+            control.layout.display = ""
 
     # --- the AI's turn, one action at a time ---
 
     def _continue_ai(self, delay: float | None = None) -> None:
         """Let the AI act, one action per ``delay`` seconds (default: ``ai_delay``)."""
-        if not self.model.ai_to_move:
-            return
+        if not self.model.ai_to_move or self._ai_pending:
+            return  # not the AI's turn, or its move is already on the way (a double click)
         loop = _running_loop() if self.ai_delay > 0 else None
         if loop is None:
             self.model.finish_ai_turn()
             return
-        self._ai_pending = True
-        self.refresh()
         wait = self.ai_delay if delay is None else delay
-        loop.call_later(wait, self.errors.guard(self._ai_tick), self.model.game)
+        self._ai_timer = loop.call_later(wait, self.errors.guard(self._ai_tick))
+        self.refresh()
 
-    def _ai_tick(self, game: Game) -> None:
-        if game is not self.model.game:
-            return  # scheduled for a game that has since been replaced by a new deal
-        self._ai_pending = False
-        if self.model.ai_step() is not None:
+    def _ai_tick(self) -> None:
+        # A timer is only replaced once cancelled, so this is the one scheduled last; it acts in
+        # whatever game is on screen now, and never leaves the learner waiting for a move to come.
+        self._ai_timer = None
+        if self.model.ai_step() is None:
+            self.refresh()  # not the AI's turn (the game was replaced): the learner's cards come back
+        else:
             self._continue_ai()
+
+    def _cancel_ai(self) -> None:
+        if self._ai_timer is not None:
+            self._ai_timer.cancel()
+            self._ai_timer = None
 
     # --- rendering ---
 
@@ -502,6 +517,8 @@ class PlayView(LocalizedVBox):
         return escape(f"{text} {reason}".strip())
 
     def close(self) -> None:
+        if getattr(self, "_ai_timer", None) is not None:  # a closed view must not play on unseen
+            self._cancel_ai()
         unsubscribe = getattr(self, "_unsubscribe_model", None)
         if unsubscribe is not None:
             unsubscribe()

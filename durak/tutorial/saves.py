@@ -8,7 +8,9 @@ that is resumed goes on in a new file, and its old file is removed once the new 
 
 A file that cannot be read — damaged, edited, written by a newer durak, unreadable — is renamed
 to ``<name>.unreadable-<time>`` (never deleted), reported, and passed over. Finished games are
-kept (the newest :data:`KEEP_FINISHED` of them) so that they can be looked at again.
+kept (the newest :data:`KEEP_FINISHED` of them) so that they can be looked at again; unfinished
+ones, the newest :data:`KEEP_UNFINISHED`. A game the learner chose not to play on (declined when
+offered, or abandoned for a new one) is renamed to ``<name>.declined`` and never offered again.
 
 >>> import os, tempfile
 >>> os.environ["DURAK_CONFIG_DIR"] = tempfile.mkdtemp()
@@ -43,10 +45,12 @@ from durak.tutorial.settings import config_dir, write_text_atomically
 
 __all__ = [
     "KEEP_FINISHED",
+    "KEEP_UNFINISHED",
     "SAVE_FORMAT",
     "SAVE_VERSION",
     "SavedGame",
     "UnreadableSave",
+    "decline",
     "finished_games",
     "games_dir",
     "new_save_path",
@@ -62,8 +66,10 @@ SAVE_VERSION = 1
 GAMES_DIR = "games"
 LEGACY_SAVE = "saved_game.json"  # the one save of durak 0.1's first release: still read, never written
 KEEP_FINISHED = 50
+KEEP_UNFINISHED = 10  # and as many declined ones: only the newest is ever offered
 UNREADABLE = ".unreadable-"
 MAX_SAVE_BYTES = 1 << 20  # a whole game's save is some kilobytes; anything far larger is no save
+DECLINED = ".declined"
 
 log = logging.getLogger(__name__)
 
@@ -214,7 +220,7 @@ def newest_unfinished() -> tuple[SavedGame | None, list[UnreadableSave]]:
         paths = _saved_paths()
     except OSError as error:  # e.g. the config "folder" is a file: nothing to resume, say why
         return None, [UnreadableSave(games_dir(), str(error))]
-    finished = 0
+    finished = unfinished = 0
     found: SavedGame | None = None
     for path in paths:
         try:
@@ -223,13 +229,39 @@ def newest_unfinished() -> tuple[SavedGame | None, list[UnreadableSave]]:
             problems.append(set_aside(problem))
             continue
         if not saved.game.is_over:
+            unfinished += 1
             if found is None:
                 found = saved
+            elif unfinished > KEEP_UNFINISHED and path.parent == games_dir():
+                _remove(path)  # else every start would read and replay ever more of them
             continue
         finished += 1
         if finished > KEEP_FINISHED and path.parent == games_dir():
             _remove(path)
+    _prune_declined()
     return found, problems
+
+
+def decline(path: Path, stamp: tuple[int, int] | None = None) -> None:
+    """Set aside the unfinished game saved in ``path`` that the learner chose not to play on, so
+    that it is never offered again: renamed to ``<name>.declined``, not deleted. With ``stamp``
+    (a :class:`SavedGame`'s), only if the file has not changed since: another kernel may play it on."""
+    try:
+        if stamp is None or _stamp(path) == stamp:
+            path.rename(path.with_name(path.name + DECLINED))
+    except OSError as error:  # gone already, or a read-only folder: then it may be offered again
+        log.info("could not set aside the declined save %s: %s", path, error)
+
+
+def _prune_declined() -> None:
+    try:
+        declined = sorted(
+            games_dir().glob(f"*{DECLINED}"), key=lambda path: path.stat().st_mtime, reverse=True
+        )
+    except OSError:
+        return
+    for path in declined[KEEP_UNFINISHED:]:
+        _remove(path)
 
 
 def finished_games(limit: int = 10) -> list[SavedGame]:
