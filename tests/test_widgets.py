@@ -303,6 +303,23 @@ def test_appearance_rejects_values_outside_the_sliders() -> None:
     assert Appearance.from_dict({"contrast": "oops"}) == Appearance()
 
 
+@pytest.mark.parametrize("sent", [5.0, -1.0, math.inf, math.nan])
+def test_a_slider_value_out_of_range_from_the_browser_is_clamped_and_the_sliders_go_on(
+    isolated: Path, sent: float
+) -> None:
+    felt = FeltTable()
+    controls = AppearanceControls()
+    controls.attach(felt)
+    controls.grain.value = 0.25
+    controls.grain.set_state({"value": sent})  # as a comm message from the front end sets it
+    kept = 0.25 if math.isnan(sent) else min(max(sent, 0.0), 1.0)  # NaN: the slider stays put
+    assert controls.grain.value == kept and controls.grain.readout != ""
+    controls.contrast.value = 0.75  # every slider still moves the table, and is saved
+    assert felt.appearance == Appearance(0.75, kept, 0.5)
+    saved = json.loads((isolated / "settings.json").read_text())["appearance"]
+    assert saved == {"contrast": 0.75, "grain": kept, "temperature": 0.5}
+
+
 def test_rules_view_shows_the_four_sections_and_follows_the_language() -> None:
     view = RulesView()
     sections = rules_sections()

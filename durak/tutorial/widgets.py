@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import math
 import traceback
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -810,11 +811,22 @@ class RangeSlider(LocalizedMixin, anywidget.AnyWidget):
     step = traitlets.Float(0.01).tag(sync=True)
     description = traitlets.Unicode("").tag(sync=True)
     readout = traitlets.Unicode("").tag(sync=True)
+    _last_valid = 0.5  # the value's default
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.observe(lambda _change: self.render(), names="value")
         self._start_localized()
+
+    @traitlets.validate("value")
+    def _within_range(self, proposal: traitlets.Bunch) -> float:
+        # The front end can send any number (a forged comm message): one outside the range, once
+        # stored, would make every later slider move fail. Clamp it; NaN leaves the slider put.
+        # (self.value may already hold the new value here: the last valid one is kept apart.)
+        value = float(proposal["value"])
+        if not math.isnan(value):
+            self._last_valid = min(max(value, self.min), self.max)
+        return self._last_valid
 
     def render(self) -> None:
         self.readout = format_percent(self.value)
