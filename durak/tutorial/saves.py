@@ -214,7 +214,8 @@ def _saved_paths() -> list[Path]:
 
 def newest_unfinished() -> tuple[SavedGame | None, list[UnreadableSave]]:
     """The newest saved game that is not over (or None), and every unreadable save met on the
-    way, each set aside. Older finished games beyond :data:`KEEP_FINISHED` are removed."""
+    way, each set aside. Older finished games beyond :data:`KEEP_FINISHED`, and older unfinished and
+    declined ones beyond :data:`KEEP_UNFINISHED`, are removed."""
     problems: list[UnreadableSave] = []
     try:
         paths = _saved_paths()
