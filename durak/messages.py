@@ -37,6 +37,7 @@ __all__ = [
     "cards_left",
     "deck_description",
     "discard_count",
+    "face_up_trump_message",
     "game_over_message",
     "hand_count",
     "hint_message",
@@ -210,6 +211,21 @@ def player_name(player: int) -> str:
 def cards_left(n: int) -> str:
     """How many cards remain, e.g. '3 cards left'."""
     return _count_text(N_plural("{n} card left", "{n} cards left"), n)
+
+
+FACE_UP_TRUMP = N_(
+    "{card} is the face-up trump card: it shows that {suit} is trump, and it is drawn last, after the stock."
+)
+
+
+def face_up_trump_message(card: Card) -> str:
+    """What the face-up trump card is, for a learner who clicks it.
+
+    >>> face_up_trump_message(Card.parse("9h"))
+    '9♥ is the face-up trump card: it shows that ♥ hearts is trump, and it is drawn last, after the stock.'
+    """
+    suit = f"{card.suit.value} {suit_name(card.suit)}"
+    return _fill(gettext(FACE_UP_TRUMP), FACE_UP_TRUMP, {"card": card, "suit": suit})
 
 
 def stock_count(n: int) -> str:

@@ -41,8 +41,12 @@ def descendants(root: widgets.Widget) -> Iterator[widgets.Widget]:
             todo += [v for v in values if isinstance(v, widgets.Widget)]
 
 
+def card_buttons(view: views.ExerciseView) -> list[CardButton]:
+    return [w for w in descendants(view.picture) if isinstance(w, CardButton)]
+
+
 def face_up_buttons(view: views.ExerciseView) -> list[CardButton]:
-    return [w for w in descendants(view.picture) if isinstance(w, CardButton) and w.face_up]
+    return [button for button in card_buttons(view) if button.face_up]
 
 
 def shown(view: views.ExerciseView) -> str:
@@ -65,6 +69,18 @@ def test_every_face_up_card_answers_a_click_with_a_reason(exercise_id: str) -> N
         clicked.click()
         assert view.feedback_text.strip(), f"{exercise_id}: {button.card} said nothing"
         assert view.errors.last_error is None
+    view.close()
+
+
+def test_a_card_face_down_says_whose_it_is() -> None:
+    view = lessons.exercise("coached_bout")
+    backs = [button for button in card_buttons(view) if not button.face_up]
+    assert backs, "the coached bout shows the AI's hand face down"
+    assert not any(button.static for button in backs), "a card back cannot be clicked"
+    backs[0].click()
+    assert view.feedback_text.startswith("This is one of the AI’s cards, face down")
+    assert "✗" not in view.feedback.value and "✓" not in view.feedback.value
+    assert view.errors.last_error is None
     view.close()
 
 

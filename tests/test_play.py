@@ -16,7 +16,7 @@ import pytest
 
 from durak import STOP, TAKE, Action, Card, Game, IllegalAction, Phase, i18n
 from durak.i18n import LANGUAGES, gettext, set_language
-from durak.messages import game_over_message, illegal_action_message
+from durak.messages import face_up_trump_message, game_over_message, illegal_action_message
 from durak.tutorial import play
 from durak.tutorial.game_model import MoveKind, PlayModel, first_attacker_text, replay_moves
 from durak.tutorial.game_view import CONFIRM_NEW_GAME, HINT_BORDER, LEVEL_FROM_NOW, PlayView
@@ -124,6 +124,18 @@ def test_a_click_on_an_unplayable_card_is_answered_with_the_reason_and_changes_n
     assert illegal_action_message(error, trump=view.game.trump) in _unescape(view.errors.message.value)
     next_click(view).click()  # a good move clears the message
     assert view.errors.last_error is None and view.errors.message.value == ""
+
+
+def test_a_click_on_the_face_up_trump_card_says_what_it_is_and_changes_nothing() -> None:
+    view = play(seed=11, iterations=ITERATIONS, resume=False)
+    trump = view.stock.trump_button
+    assert trump is not None and not trump.static  # answers the mouse, not only the keyboard
+    record = view.game.to_json()
+    trump.click()
+    assert view.game.to_json() == record and view.errors.last_error is None
+    assert _unescape(view.remark.value) == f"<i>{face_up_trump_message(view.game.trump_card)}</i>"
+    next_click(view).click()  # a move clears it
+    assert view.remark.value == ""
 
 
 def _unescape(text: str) -> str:

@@ -15,9 +15,10 @@ import ipywidgets as widgets
 
 from durak.actions import STOP, TAKE, Action, ActionKind
 from durak.ai import Hint
+from durak.cards import Card
 from durak.game import Game, Phase
 from durak.i18n import N_, format_number, gettext, ngettext
-from durak.messages import game_over_message, hint_message
+from durak.messages import face_up_trump_message, game_over_message, hint_message
 from durak.tutorial.game_model import AI, HUMAN, LEVELS, MoveKind, PlayModel, check_level, first_attacker_text
 from durak.tutorial.review_model import REVIEW_BUTTON
 from durak.tutorial.saves import UnreadableSave
@@ -153,6 +154,8 @@ class PlayView(LocalizedVBox):
         self.table = TableView()
         self.status = widgets.HTML()
         self.hint_text = widgets.HTML()
+        self.remark = widgets.HTML()  # what a card only shown is, when the learner clicks it
+        self._remarked: Card | None = None
         self.hand = HandView()
         self.take_button = widgets.Button(button_style="warning")
         self.take_button.action = TAKE
@@ -183,6 +186,7 @@ class PlayView(LocalizedVBox):
                 self.table,
                 self.status,
                 self.errors,  # a refused move is explained here, next to the status, not below the fold
+                self.remark,
                 self.hand,
                 widgets.HBox(
                     [self.take_button, self.stop_button, self.hint_button], layout={"flex_flow": "row wrap"}
@@ -309,6 +313,10 @@ class PlayView(LocalizedVBox):
             action = Action.defend(button.card) if is_defending else Action.attack(button.card)
         self._play(action)
 
+    def _trump_clicked(self, button: CardButton) -> None:
+        self._remarked = button.card
+        self.render()
+
     def _action_clicked(self, button: widgets.Button) -> None:
         self._play(button.action)
 
@@ -316,6 +324,7 @@ class PlayView(LocalizedVBox):
         if self._ai_pending:
             return  # the AI is still moving; its actions come first
         self._hint = None
+        self._remarked = None
         self._confirming_new_game = False
         self.model.play(action)
         self._continue_ai(min(AI_REPLY_DELAY, self.ai_delay))
@@ -411,6 +420,8 @@ class PlayView(LocalizedVBox):
         trump_card = observation.trump_card if observation.trump_card_in_stock else None
         self.opponent.update(observation.opponent_hand_size, observation.opponent_known, game.trump)
         self.stock.update(game.trump, trump_card, observation.stock_size, len(observation.discard))
+        if self.stock.trump_button is not None:
+            self.stock.trump_button.answer_clicks(self.errors.guard(self._trump_clicked))
         on_table = {card for pair in observation.table for card in pair if card is not None}
         spare = self.hand.release(on_table)  # the card just played moves to the table as it is
         self.table.update(observation.table, game.trump, game.bout_limit if game.table else None, spare)
@@ -470,6 +481,8 @@ class PlayView(LocalizedVBox):
             else ""
         )
         self.hint_text.value = self._hint_html()
+        remarked = self._remarked if self._remarked == game.trump_card and game.stock else None
+        self.remark.value = f"<i>{escape(face_up_trump_message(remarked))}</i>" if remarked else ""
         self.notice.value = self._notice_html()
         self.move_log_title.value = f"<b>{escape(gettext(MOVES_TITLE))}</b>"
         self.move_log.value = self._move_log_html()

@@ -333,6 +333,14 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
             self.remove_class(HINTED_CLASS)  # the hint was for the hand: played, it is just a card
             self.set_playable(None)
 
+    def answer_clicks(self, handler: Callback) -> None:
+        """Let a card drawn as only shown answer a click with ``handler`` (once; every click is
+        answered, if only with what the card is)."""
+        if self.static:
+            self.static = False
+            self.remove_class(STATIC_CLASS)
+            self.on_click(handler)
+
     def set_playable(self, playable: bool | None, action: Action | None = None) -> None:
         """Mark the card legal (``True``), not legal (``False``) or neither (``None``)."""
         self.playable = playable
@@ -388,7 +396,6 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
             if self.playable is False:
                 tooltip = gettext("{card} — not playable now").format(card=tooltip)
             self.tooltip = tooltip
-        self.description_tooltip = None
 
 
 def _placeholder() -> widgets.HTML:

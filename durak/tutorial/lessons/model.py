@@ -31,7 +31,7 @@ from durak.cards import Card, Suit
 from durak.errors import IllegalAction, Reason
 from durak.game import Applied, Game, Phase
 from durak.i18n import N_, N_plural, format_number, gettext, ngettext
-from durak.messages import illegal_action_message, suit_name
+from durak.messages import FACE_UP_TRUMP, illegal_action_message, suit_name
 
 __all__ = [
     "AI",
@@ -264,13 +264,13 @@ COACH_THROW_IN = N_(
 COACH_ADD = N_(
     "Your move: the AI takes. Add cards of ranks on the table, or press “Stop” and it picks them up."
 )
-ABOUT_FACE_UP = N_(
-    "{card} is the face-up trump card: it shows that {suit} is trump, and it is drawn last, after the stock."
-)
 ABOUT_AI_CARD = N_(
     "{card} is the AI’s card, shown so that you can follow the play: it is not an answer here."
 )
 ABOUT_SHOWN = N_("{card} is only shown to set the scene: it is not an answer here.")
+ABOUT_HIDDEN = N_(
+    "This is one of the AI’s cards, face down: you do not see the AI’s hand, just as at a real table."
+)
 GOAL_WIN = N_("You did it: you are out of cards and the AI is the Durak.")
 GOAL_DRAW = N_("You did it: both hands emptied in the same bout, a draw.")
 MISSED_WIN = N_("The AI got away: this game did not end in your win.")
@@ -454,13 +454,16 @@ class Exercise(ABC):
     @abstractmethod
     def _check(self, answer: Answer) -> Feedback: ...
 
-    def remark(self, card: Card) -> Feedback:
-        """Answer a click on a card that is shown but is not one of the choices: what it is, or
-        why the move it would be is refused (remembered in :attr:`last`; nothing is judged solved)."""
+    def remark(self, card: Card | None) -> Feedback:
+        """Answer a click on a card that is shown but is not one of the choices (``None``: a card
+        face down): what it is, or why the move it would be is refused (remembered in
+        :attr:`last`; nothing is judged solved)."""
         game = self.shown_game
         feedback = None
-        if game.stock and card == game.trump_card:
-            feedback = Feedback.told(Say(ABOUT_FACE_UP, card=card, suit=game.trump))
+        if card is None:
+            feedback = Feedback.told(Say(ABOUT_HIDDEN))
+        elif game.stock and card == game.trump_card:
+            feedback = Feedback.told(Say(FACE_UP_TRUMP, card=card, suit=game.trump))
         elif card in game.hands[YOU] and game.to_move == YOU:
             try:
                 game.verify(action_for(game, card), YOU)

@@ -25,7 +25,6 @@ from durak.tutorial.lessons.content.reference import GLOSSARY, READING_THE_TABLE
 from durak.tutorial.settings import browser_storage_missing, restore_language
 from durak.tutorial.style import CARD_MARKS_CSS
 from durak.tutorial.widgets import (
-    STATIC_CLASS,
     CardButton,
     ErrorArea,
     LanguagePicker,
@@ -356,10 +355,7 @@ class ExerciseView(LocalizedVBox):
         """Let cards drawn by a shared widget as only shown (the face-up trump card, the table)
         answer a click too: every click is answered."""
         for button in buttons:
-            if button.face_up and button.static:
-                button.static = False
-                button.remove_class(STATIC_CLASS)
-                button.on_click(self.errors.guard(self._card_clicked))
+            button.answer_clicks(self.errors.guard(self._card_clicked))
 
     def _found(self) -> set[lm.Answer]:
         model = self.exercise
@@ -476,8 +472,7 @@ class ExerciseView(LocalizedVBox):
     # --- clicks ---
 
     def _card_clicked(self, button: CardButton) -> None:
-        assert button.card is not None  # only face-up cards are clickable
-        if button.card in self.exercise.choices:
+        if button.card is not None and button.card in self.exercise.choices:
             self._answer(button.card)
         else:  # a card only shown: say what it is, or why it cannot be played
             self.exercise.remark(button.card)
