@@ -30,8 +30,14 @@ lint: $(VENV)/.test
 typecheck: $(VENV)/.test
 	$(BIN)/mypy
 
-test: lint typecheck site
-	$(BIN)/python -m pytest --nbval-lax durak tests notebooks
+# The checks and the site build run side by side (mypy computes while the site downloads), then
+# the tests on TEST_WORKERS processes (pytest-xdist; conftest.py groups the tests that share a
+# server or must not overlap, and sends the longest groups first).
+TEST_WORKERS ?= 2
+test: $(VENV)/.test
+	$(MAKE) --no-print-directory -j3 lint typecheck site
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=20 \
+		--nbval-lax durak tests notebooks
 
 # The static JupyterLite site in site/ (needs npm for the Pyodide core, and PyPI for the wheels
 # on the first build; later builds use build/lite-cache). Rebuilt when its sources change.

@@ -1,4 +1,5 @@
-"""Shared fixtures, and the slow real-browser tests run last, so the quick ones report first."""
+"""Shared fixtures (the order the tests run in, and their groups on xdist's workers, are set in
+../conftest.py)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,6 @@ import pytest
 
 from durak.i18n import set_language
 from durak.tutorial import settings
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 
 @pytest.fixture
