@@ -36,6 +36,7 @@ typecheck: $(VENV)/.test
 TEST_WORKERS ?= 2
 test: $(VENV)/.test
 	$(MAKE) --no-print-directory -j3 lint typecheck site
+	rm -rf test-artifacts/failures
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=20 \
 		--nbval-lax durak tests notebooks
 
