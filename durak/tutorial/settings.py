@@ -198,13 +198,14 @@ def _locked(lock_path: Path) -> Iterator[None]:
     """Hold an exclusive lock on ``lock_path`` where the platform gives one (fcntl), for at
     most :data:`LOCK_WAIT` seconds of waiting; else go on without it (never stop play)."""
     handle = None
-    if fcntl is not None:
+    flock = getattr(fcntl, "flock", None)  # Pyodide's fcntl (the static site) has no flock
+    if fcntl is not None and flock is not None:
         try:
             handle = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
             deadline = time.monotonic() + LOCK_WAIT
             while True:
                 try:
-                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
                     break
                 except BlockingIOError:
                     if time.monotonic() > deadline:
