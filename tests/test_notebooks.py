@@ -1,7 +1,7 @@
 """The notebooks: written from the lesson content (``make notebooks``), short collapsed cells
 calling the package between a how-to-start text and a link to the next notebook, stored without
-outputs, and every one runs to the end in every language (a real kernel per run, ``DURAK_LANG``
-set, two kernels at a time).
+outputs, and every one runs to the end in every language (a real kernel per language,
+``DURAK_LANG`` set, two kernels at a time).
 
 ``pytest --nbval-lax notebooks/`` runs them once more, the nbval way.
 """
@@ -133,26 +133,43 @@ def test_every_topic_is_used_once() -> None:
 # --- running them in every language ---------------------------------------------------
 
 
-def execute(name: str, language: str) -> tuple[Any, BaseException | None]:
-    notebook = read(name)
+# Widgets of the notebook run before are closed first: their later messages must not count.
+CLOSE_WIDGETS = "import ipywidgets\nipywidgets.Widget.close_all()"
+
+
+def execute_all(language: str) -> dict[tuple[str, str], tuple[Any, BaseException | None]]:
+    """Every notebook in ``language``, one after the other in one kernel: a kernel and the
+    tutorial's import cost more than most notebooks' cells (nbval runs each in a fresh one)."""
+    results: dict[tuple[str, str], tuple[Any, BaseException | None]] = {}
     with tempfile.TemporaryDirectory() as config:
         env = {**os.environ, "DURAK_LANG": language, "DURAK_CONFIG_DIR": config}
         client = nbclient.NotebookClient(
-            notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOK_DIR)}}
-        )
+            read(ALL_NOTEBOOKS[0]), timeout=120, kernel_name="python3",
+            resources={"metadata": {"path": str(NOTEBOOK_DIR)}},
+        )  # fmt: skip
         try:
-            client.execute(env=env)
-        except Exception as error:  # reported by the test of this notebook and language
-            return notebook, error
-    return notebook, None
+            for name in ALL_NOTEBOOKS:
+                notebook = read(name)
+                notebook.cells.insert(0, nbformat.v4.new_code_cell(CLOSE_WIDGETS))
+                client.nb = notebook
+                try:
+                    client.execute(env=env, cleanup_kc=False)
+                except Exception as error:  # reported by the test of this notebook and language
+                    results[(name, language)] = (notebook, error)
+                else:
+                    results[(name, language)] = (notebook, None)
+        finally:
+            client._cleanup_kernel()
+    return results
 
 
 @pytest.fixture(scope="module")
 def runs() -> Iterator[dict[tuple[str, str], tuple[Any, BaseException | None]]]:
     """Every notebook in every language, two kernels at a time (the machine has two cores)."""
-    pairs = [(name, language) for name in ALL_NOTEBOOKS for language in LANGUAGES]
+    results: dict[tuple[str, str], tuple[Any, BaseException | None]] = {}
     with ThreadPoolExecutor(max_workers=2) as pool:
-        results = dict(zip(pairs, pool.map(lambda pair: execute(*pair), pairs), strict=True))
+        for language_results in pool.map(execute_all, LANGUAGES):
+            results.update(language_results)
     yield results
 
 
