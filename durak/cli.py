@@ -166,14 +166,19 @@ def main(argv: list[str] | None = None) -> int:
 
     # Imported after parsing: nothing in the environment can stop --help or --lang from working.
     from durak.i18n import LANGUAGES, UnknownLanguage, supported_language
-    from durak.tutorial.settings import CONFIG_DIR_ENV, config_dir
+    from durak.tutorial.settings import CONFIG_DIR_ENV, config_dir, remember_language
 
     env = dict(os.environ)
     if args.lang is not None:
         code = supported_language(args.lang)
         if code is None:
             parser.error(str(UnknownLanguage(args.lang)))
-        env["DURAK_LANG"] = code  # the kernels inherit it; it wins over a DURAK_LANG set before
+        # The language to start in, remembered as if picked: DURAK_LANG would win over the
+        # learner's later choice in every lesson opened. Only if it cannot be remembered do
+        # the kernels get it that way.
+        env.pop("DURAK_LANG", None)
+        if not remember_language(code):
+            env["DURAK_LANG"] = code
     elif supported_language(env.get("DURAK_LANG")) is None and env.get("DURAK_LANG", "").strip():
         supported = ", ".join(LANGUAGES)
         ignored = f"ignoring DURAK_LANG={env['DURAK_LANG']!r}: supported are {supported}"

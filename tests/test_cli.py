@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from durak import cli
+from durak.tutorial import settings
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -155,11 +156,36 @@ def test_D4_a_server_that_listens_elsewhere_prints_no_link(
 @pytest.mark.parametrize(("given", "code"), [("de_DE", "de"), ("DE", "de"), ("tr-TR.UTF-8", "tr")])
 def test_D12_lang_takes_locale_names_and_wins_over_a_wrong_durak_lang(
     given: str, code: str, fake_server: dict[str, Any], capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
 ) -> None:  # fmt: skip
     monkeypatch.setenv("DURAK_LANG", "pt")
+    monkeypatch.setenv(settings.CONFIG_DIR_ENV, str(tmp_path / "config"))
     exit_code, _, _ = launch(["--lang", given], capsys)
-    assert exit_code == 0 and json.loads(fake_server["info"].read_text())["lang"] == code
+    assert exit_code == 0 and json.loads(fake_server["info"].read_text())["lang"] is None
+    assert settings.remembered_language() == code
+
+
+def test_lang_is_the_language_to_start_in_and_a_language_picked_later_sticks(
+    fake_server: dict[str, Any], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    # --lang once set DURAK_LANG for the kernels, which wins over the learner's choice: every
+    # lesson opened and every reload came back in the launch language (the walk of issue 28)
+    monkeypatch.setenv(settings.CONFIG_DIR_ENV, str(tmp_path / "config"))
+    monkeypatch.setenv("DURAK_LANG", "es")
+    exit_code, _, _ = launch(["--lang", "de"], capsys)
+    assert exit_code == 0 and json.loads(fake_server["info"].read_text())["lang"] is None
+    assert settings.load_settings()["language"] == "de"
+
+
+def test_lang_without_a_writable_settings_folder_reaches_the_kernels_all_the_same(
+    fake_server: dict[str, Any], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    (tmp_path / "config").write_text("a file where the folder should be")
+    monkeypatch.setenv(settings.CONFIG_DIR_ENV, str(tmp_path / "config"))
+    exit_code, _, _ = launch(["--lang", "cs"], capsys)
+    assert exit_code == 0 and json.loads(fake_server["info"].read_text())["lang"] == "cs"
 
 
 def test_D12_a_wrong_durak_lang_alone_is_reported_and_not_passed_on(
