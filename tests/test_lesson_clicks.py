@@ -18,7 +18,7 @@ from durak.tutorial import exercises as ex
 from durak.tutorial import lessons
 from durak.tutorial.lessons import model as lm
 from durak.tutorial.lessons import views
-from durak.tutorial.lessons.content import common
+from durak.tutorial.lessons.content import bout, common, taking
 from durak.tutorial.widgets import CardButton
 
 pytestmark = pytest.mark.usefixtures("isolated")  # tests/conftest.py
@@ -254,6 +254,18 @@ def test_the_coached_bout_clears_the_table_once_the_discard_is_answered() -> Non
     assert shown_game.stock == exercise.before_end.stock if exercise.before_end else False  # not refilled yet
 
 
+@pytest.mark.parametrize("exercise_id", ["coached_bout", "coached_take"])
+def test_who_attacks_next_is_asked_over_the_hands_refilled(exercise_id: str) -> None:
+    # the walk after the fixes: "who attacks next?" still showed the old hand and a full stock
+    exercise = ex.build(exercise_id)
+    assert isinstance(exercise, lm.Coached)
+    while exercise.current is None or exercise.current.prompt.msgid not in (bout.Q_NEXT, taking.Q_NEXT):
+        exercise.check(sorted(exercise.answers, key=str)[0])
+    shown_game = exercise.shown_game
+    assert shown_game.hands == exercise.game.hands and shown_game.stock == exercise.game.stock
+    assert exercise.before_end is not None and len(shown_game.stock) < len(exercise.before_end.stock)
+
+
 def test_how_many_cards_the_ai_draws_shows_the_ais_hand() -> None:
     view = lessons.exercise("refill_after_take")
     ai_hand = set(view.exercise.game.hands[lm.AI])
@@ -291,3 +303,36 @@ def test_the_review_summary_reads_naturally_for_one_decision() -> None:
     assert review_model.summary_sentence(1, 1) == "Your only decision was the strongest move."
     assert review_model.summary_sentence(0, 1) == "Your only decision was not the strongest move."
     assert review_model.summary_sentence(2, 3) == "You played the strongest move in 2 of your 3 decisions."
+
+
+# --- the walk after the fixes: the coach and the better move's name -------------------------
+
+
+def test_when_only_stop_is_left_the_coach_says_press_stop_and_nothing_else() -> None:
+    seen = 0
+    for exercise_id in ("endgame_win", "endgame_draw", "endgame_one_move"):
+        for line in all_lines(ex.build(exercise_id)):
+            exercise = ex.build(exercise_id)
+            for move in line:
+                coach = exercise.coach()
+                assert coach is not None
+                only_stop = exercise.game.legal_actions() == [lm.STOP]
+                seen += only_stop
+                assert (coach.msgid == lm.COACH_STOP_ONLY) == only_stop, coach.text()
+                exercise.check(move)
+    assert seen, "no position of the endgames leaves only Stop"
+
+
+def test_a_better_move_that_adds_a_card_is_named_as_the_narration_names_it() -> None:
+    exercise = ex.build("endgame_draw")
+    named_moves = []
+    for line in all_lines(exercise):
+        exercise.reset()
+        for move in line:
+            exercise.check(move)
+        text = lm.feedback_text(exercise.last)
+        for better in re.findall(r"How “(add|attack with) (\S+)” reaches a draw: You (\w+) (\S+)\.", text):
+            named, card, narrated, card_played = better
+            assert card == card_played and {"add": "add", "attack with": "lead"}[named] == narrated, text
+            named_moves.append(named)
+    assert "add" in named_moves  # a throw-in was named "attack with 6♠" before "You add 6♠."

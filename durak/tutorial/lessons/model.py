@@ -261,6 +261,7 @@ COACH_THROW_IN = N_(
     "Your move: the AI beat every card. Throw in a card of a rank on the table, or press “Stop” to end "
     "the bout."
 )
+COACH_STOP_ONLY = N_("Your move: none of your cards may be added, so press “Stop”.")
 COACH_ADD = N_(
     "Your move: the AI takes. Add cards of ranks on the table, or press “Stop” and it picks them up."
 )
@@ -325,9 +326,12 @@ class Line:
         return " ".join(say.text() for say in self.says)
 
 
-def move_text(action: Action) -> Say:
-    """A move as the learner would name it: "beat with 9♠", "attack with 7♣", "take", "stop"."""
+def move_text(action: Action, game: Game | None = None) -> Say:
+    """A move as the learner would name it: "beat with 9♠", "attack with 7♣", "take", "stop";
+    an attack card added to a bout on the table of ``game`` is "add 7♣", as the narration says."""
     if action.kind is ActionKind.ATTACK:
+        if game is not None and game.table:
+            return Say(N_("add {card}"), card=action.card)
         return Say(N_("attack with {card}"), card=action.card)
     if action.kind is ActionKind.DEFEND:
         return Say(N_("beat with {card}"), card=action.card)
@@ -350,10 +354,10 @@ def ended_saying(exercise: PlayOut, *said: Sayable) -> Feedback:
     if turn is None:  # not reached: the goal was never in reach (an exercise refuses that)
         return Feedback.wrong(*said, *replies, *missed)
     move, better, before = turn
-    slipped = Say(TURNING_POINT, move=move_text(move), better=move_text(better))
+    slipped = Say(TURNING_POINT, move=move_text(move, before), better=move_text(better, before))
     how = Say(
         HOW_IT_WINS if exercise.goal == "win" else HOW_IT_DRAWS,
-        better=move_text(better),
+        better=move_text(better, before),
         line=Line(winning_line(before, better, exercise.goal)),
     )
     return Feedback.wrong(*said, *replies, *missed, slipped, how)
@@ -724,6 +728,8 @@ class PlayOut(Exercise):
             return Say(COACH_LEAD)
         if phase is Phase.DEFEND:
             return Say(COACH_DEFEND, card=game.table[-1][0])
+        if game.legal_actions() == [STOP]:  # an empty hand, or no rank on the table
+            return Say(COACH_STOP_ONLY)
         return Say(COACH_THROW_IN if phase is Phase.THROW_IN else COACH_ADD)
 
     def is_complete(self) -> bool:
@@ -773,6 +779,7 @@ class Step:
     view: View = "hand"
     pick_all: bool = False  # every answer must be found (else one is enough)
     rule: str | None = None  # the rule a wrong answer breaks, if not the exercise's own
+    refilled: bool = False  # asked about the game after the refill: show the hands refilled
 
 
 @dataclass
@@ -831,6 +838,8 @@ class Coached(Exercise):
             return self.game
         if self.step == 0:
             return before
+        if self.current.refilled:
+            return self.game
         hands = [list(before.hands[YOU]), list(before.hands[AI])]
         hands[before.defender] += done.picked_up
         return Game.from_deal(

@@ -436,6 +436,7 @@ def _bout_questions(before: Game, done: Applied) -> list[Step]:
         frozenset({Option.YOU if done.next_attacker == YOU else Option.AI}),
         lambda _click: Feedback.wrong(Say(NOT_NEXT_YOU)),
         lambda _click: Say(NEXT_AI),
+        refilled=True,
     )
     return [where, first, draw, next_attacker]
 

@@ -422,6 +422,7 @@ def _take_questions(before: Game, done: Applied) -> list[Step]:
         frozenset({Option.AI if done.next_attacker == AI else Option.YOU}),
         lambda _click: Feedback.wrong(Say(NOT_NEXT_YOU)),
         lambda _click: Say(NEXT_AI_AGAIN),
+        refilled=True,
     )
     return [pick, first, count, next_attacker]
 
