@@ -17,7 +17,7 @@ import pytest
 from durak import STOP, TAKE, Action, Card, Game, IllegalAction, Phase, i18n
 from durak.i18n import LANGUAGES, gettext, set_language
 from durak.messages import face_up_trump_message, game_over_message, illegal_action_message
-from durak.tutorial import play
+from durak.tutorial import game_view, play
 from durak.tutorial.game_model import MoveKind, PlayModel, first_attacker_text, replay_moves
 from durak.tutorial.game_view import CONFIRM_NEW_GAME, HINT_BORDER, LEVEL_FROM_NOW, PlayView
 from durak.tutorial.widgets import HINTED_CLASS, CardButton, LanguagePicker
@@ -491,3 +491,17 @@ def test_rerunning_the_cell_replaces_the_game_on_screen() -> None:
     second = play(iterations=ITERATIONS, resume=True)
     assert first.comm is None  # closed: it can no longer overwrite the saved game
     assert second.game.history == first.game.history
+
+
+@pytest.mark.parametrize(
+    ("value", "delay"),
+    [(None, 0.7), ("0.05", 0.05), ("0", 0.0), ("abc", 0.7), ("-1", 0.7), ("nan", 0.7), ("99", 0.7)],
+)
+def test_the_pause_between_the_ais_moves_can_be_set_and_a_bad_value_is_ignored(
+    value: str | None, delay: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if value is None:
+        monkeypatch.delenv(game_view.AI_DELAY_ENV, raising=False)
+    else:
+        monkeypatch.setenv(game_view.AI_DELAY_ENV, value)
+    assert game_view._browser_ai_delay() == delay

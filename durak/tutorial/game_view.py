@@ -7,6 +7,7 @@ on it; :func:`play` builds both, offering to resume a saved game.
 from __future__ import annotations
 
 import asyncio
+import os
 import weakref
 from html import escape
 from typing import Any
@@ -76,6 +77,7 @@ HOW_TO_PLAY = N_(
 )
 HINT_BORDER = "3px dashed #b8860b"  # the card a hint suggests
 BROWSER_AI_DELAY = 0.7  # seconds between the AI's actions in a live notebook, so each can be seen
+AI_DELAY_ENV = "DURAK_AI_DELAY"  # another pause, in seconds (the browser tests take 0.05)
 # The AI's answer to a human move comes sooner: the learner's own card is already on screen.
 AI_REPLY_DELAY = 0.15
 
@@ -568,6 +570,16 @@ def _in_kernel() -> bool:
 FIRST_LEVEL = "easy"
 
 
+def _browser_ai_delay() -> float:
+    """The pause between the AI's actions in a notebook: ``DURAK_AI_DELAY`` seconds if it is a
+    number from 0 to 10, else :data:`BROWSER_AI_DELAY`."""
+    try:
+        delay = float(os.environ.get(AI_DELAY_ENV, BROWSER_AI_DELAY))
+    except ValueError:
+        return BROWSER_AI_DELAY
+    return delay if 0 <= delay <= 10 else BROWSER_AI_DELAY
+
+
 def play(
     level: str | None = None,
     seed: int | None = None,
@@ -593,7 +605,7 @@ def play(
     for previous in _LIVE_VIEWS:
         previous.close()
     _LIVE_VIEWS.clear()
-    delay = ai_delay if ai_delay is not None else (BROWSER_AI_DELAY if _in_kernel() else 0.0)
+    delay = ai_delay if ai_delay is not None else (_browser_ai_delay() if _in_kernel() else 0.0)
     problems: list[UnreadableSave] = []
     saved = PlayModel.load_saved(iterations=iterations, problems=problems) if resume is not False else None
     if saved is not None:

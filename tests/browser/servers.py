@@ -42,6 +42,8 @@ def isolated_env(home: Path) -> dict[str, str]:
     # each server its own tutorial settings: the test run's shared folder (conftest.py) would
     # carry a language chosen in one server's test into the next server's page
     env["DURAK_CONFIG_DIR"] = str(home / "durak_config")
+    # the AI's moves shown 0.05 s apart, not 0.7: a whole game's pauses cost half a minute
+    env["DURAK_AI_DELAY"] = "0.05"
     # The JupyterLab and Voilà front-end extensions live in the environment's share/jupyter.
     env["JUPYTER_PATH"] = str(Path(sys.prefix) / "share" / "jupyter")
     return env
