@@ -1,7 +1,7 @@
 """For every test run (pytest, doctests, nbval notebooks and the kernels they start):
 the tutorial's settings and saved games go to a throw-away folder, never the user's own.
 
-``make test`` runs the suite on two processes (pytest-xdist, ``-n 2 --dist loadgroup``): the
+``make test`` runs the suite on three processes (pytest-xdist, ``-n 3 --dist loadgroup``): the
 groups below say which tests one process runs together, one after the other."""
 
 from __future__ import annotations
