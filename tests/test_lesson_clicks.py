@@ -336,3 +336,25 @@ def test_a_better_move_that_adds_a_card_is_named_as_the_narration_names_it() -> 
             assert card == card_played and {"add": "add", "attack with": "lead"}[named] == narrated, text
             named_moves.append(named)
     assert "add" in named_moves  # a throw-in was named "attack with 6♠" before "You add 6♠."
+
+
+def test_the_coached_bout_says_press_stop_when_no_card_may_be_added() -> None:
+    exercise = ex.build("coached_bout")
+    assert isinstance(exercise, lm.Coached)
+    exercise.check(Card.parse("7♣"))
+    assert exercise.coach(exercise).msgid == bout.COACH_THROW  # 7♥ may follow
+    exercise.check(Card.parse("7♥"))
+    assert exercise.game.legal_actions() == [lm.STOP]
+    assert exercise.coach(exercise).msgid == lm.COACH_STOP_ONLY
+
+
+@pytest.mark.parametrize("exercise_id", ["endgame_win", "endgame_draw", "endgame_one_move"])
+def test_a_click_after_the_end_shows_the_end_again_unchanged(exercise_id: str) -> None:
+    exercise = ex.build(exercise_id)
+    for line in all_lines(exercise):
+        exercise.reset()
+        for move in line:
+            exercise.check(move)
+        ending = exercise.last
+        for answer in ("take", "stop", *exercise.game.hands[lm.YOU]):
+            assert exercise.check(answer) is ending

@@ -689,6 +689,7 @@ class PlayOut(Exercise):
         self.open_hands = open_hands  # with an empty stock every card can be worked out: show them
         self.replies: list[tuple[Action, Applied]] = []
         self.moves: list[Action] = []
+        self.ending: Feedback | None = None  # what the end of the game said, once it is over
         super().__init__(exercise_id, rule, prompt, game.copy(), view="game")
         self.replies = ai_reply(self.game)
 
@@ -703,8 +704,8 @@ class PlayOut(Exercise):
         return frozenset(answer_of(action) for action in self.game.legal_actions())
 
     def _check(self, answer: Answer) -> Feedback:
-        if self.game.is_over:
-            return ended_saying(self)
+        if self.ending is not None:
+            return self.ending  # the game is over: a click shows its end again, unchanged
         action = action_for(self.game, answer)
         try:
             done = self.game.apply(action, player=YOU)
@@ -714,7 +715,8 @@ class PlayOut(Exercise):
         self.replies = ai_reply(self.game)
         said = your_move_saying(action, done)
         if self.game.is_over:
-            return ended_saying(self, said)
+            self.ending = ended_saying(self, said)
+            return self.ending
         # a legal move is not yet a good one: only the end says whether the goal was reached
         return Feedback.told(said, *replies_saying(self.replies))
 
@@ -756,6 +758,7 @@ class PlayOut(Exercise):
     def reset(self) -> None:
         super().reset()
         self.game = self.start.copy()
+        self.ending = None
         self.moves = []
         self.replies = ai_reply(self.game)
 

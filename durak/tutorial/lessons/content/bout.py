@@ -3,11 +3,12 @@ whole bout played with a stock, coached."""
 
 from __future__ import annotations
 
-from durak.actions import Action, ActionKind
+from durak.actions import STOP, Action, ActionKind
 from durak.cards import Card
 from durak.errors import IllegalAction
 from durak.game import Applied, Game, Phase
 from durak.i18n import N_, N_plural
+from durak.tutorial.lessons import model as lm
 from durak.tutorial.lessons.content.common import (
     after_stop,
     beat_reason,
@@ -387,7 +388,10 @@ NOT_FIRST_AI = N_("No: the attacker of the bout draws first, and the attacker wa
 
 
 def _coach(exercise: Coached) -> Say:
-    return Say(COACH_LEAD if not exercise.game.table else COACH_THROW)
+    game = exercise.game
+    if not game.table:
+        return Say(COACH_LEAD)
+    return Say(lm.COACH_STOP_ONLY if game.legal_actions() == [STOP] else COACH_THROW)
 
 
 def _on_move(before: Game, action: Action, done: Applied) -> Say:
