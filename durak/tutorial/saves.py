@@ -41,6 +41,7 @@ from durak.errors import CorruptRecord
 from durak.game import Game
 from durak.listeners import Listeners
 from durak.records import parse_json
+from durak.tutorial import settings
 from durak.tutorial.settings import config_dir, write_text_atomically
 
 __all__ = [
@@ -67,7 +68,6 @@ GAMES_DIR = "games"
 LEGACY_SAVE = "saved_game.json"  # the one save of durak 0.1's first release: still read, never written
 KEEP_FINISHED = 50
 KEEP_UNFINISHED = 10  # and as many declined ones: only the newest is ever offered
-UNREADABLE = ".unreadable-"
 MAX_SAVE_BYTES = 1 << 20  # a whole game's save is some kilobytes; anything far larger is no save
 DECLINED = ".declined"
 
@@ -181,13 +181,8 @@ def read_save(path: Path) -> SavedGame:
 def set_aside(problem: UnreadableSave) -> UnreadableSave:
     """Rename the unreadable file out of the way (never delete it); the problem, saying where it went."""
     path = problem.path
-    target = path.with_name(f"{path.name}{UNREADABLE}{time.strftime('%Y%m%d-%H%M%S')}")
-    number = 1
-    while target.exists():
-        number += 1
-        target = target.with_name(f"{path.name}{UNREADABLE}{time.strftime('%Y%m%d-%H%M%S')}-{number}")
     try:
-        path.rename(target)
+        target = settings.set_aside(path)
     except OSError as error:
         log.warning("could not set aside the unreadable save %s: %s", path, error)
         return UnreadableSave(path, problem.reason, None)

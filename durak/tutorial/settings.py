@@ -55,6 +55,7 @@ __all__ = [
     "remember_language",
     "remembered_language",
     "restore_language",
+    "set_aside",
     "settings_path",
     "try_edit_settings",
     "try_update_settings",
@@ -177,12 +178,14 @@ def _read_for_update(path: Path) -> dict[str, Any]:
         if isinstance(data, dict):
             return data
         problem = f"not an object but {type(data).__name__}"
-    kept = _set_aside(path)  # raises OSError if it cannot be renamed: then nothing is written
+    kept = set_aside(path)  # raises OSError if it cannot be renamed: then nothing is written
     log.warning("set aside the unreadable settings file %s as %s: %s", path, kept.name, problem)
     return {}
 
 
-def _set_aside(path: Path) -> Path:
+def set_aside(path: Path) -> Path:
+    """Rename an unreadable file to ``<name>.unreadable-<time>`` beside it (never delete it: the
+    learner's data may still be in it); the new path. Raises OSError if it cannot be renamed."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}{UNREADABLE_SUFFIX}{stamp}")
     number = 1
