@@ -273,7 +273,7 @@ def build(output: Path, cache: Path) -> None:
     (stage / "overrides.json").write_text(json.dumps(SETTINGS_OVERRIDES, indent=2))
     build_config = {
         "LiteBuildConfig": {
-            "apps": ["lab"],
+            "apps": ["lab", "repl"],
             "contents": [str(path) for path in sorted((ROOT / "notebooks").glob("*.ipynb"))],
             "federated_extensions": [str(path) for path in extensions],
             "ignore_sys_prefix": ["federated_extensions"],
