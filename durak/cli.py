@@ -162,15 +162,22 @@ def main(argv: list[str] | None = None) -> int:
         "--port", type=int, help=f"port on {HOST} (default: the first free from {DEFAULT_PORT})"
     )
     parser.add_argument("--notebook-dir", type=Path, help="serve the notebooks in this folder instead")
+    parser.add_argument(
+        "--keep-lab-language",
+        action="store_true",
+        help="leave JupyterLab's own menus in their language (by default they follow the tutorial's)",
+    )
     args = parser.parse_args(argv)
 
     # Imported after parsing: nothing in the environment can stop --help or --lang from working.
     from durak.i18n import LANGUAGES, UnknownLanguage, supported_language
+    from durak.tutorial.lab_locale import LAB_SETTINGS_ENV, set_lab_locale, user_settings_dir
     from durak.tutorial.settings import CONFIG_DIR_ENV, config_dir, remember_language
 
     env = dict(os.environ)
+    start_language = None
     if args.lang is not None:
-        code = supported_language(args.lang)
+        start_language = code = supported_language(args.lang)
         if code is None:
             parser.error(str(UnknownLanguage(args.lang)))
         # The language to start in, remembered as if picked: DURAK_LANG would win over the
@@ -191,6 +198,15 @@ def main(argv: list[str] | None = None) -> int:
     env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(
         filter(None, [str(JUPYTER_CONFIG), env.get("JUPYTER_CONFIG_PATH")])
     )
+    # JupyterLab's own menus follow the tutorial's language (durak.tutorial.lab_locale): set
+    # now for --lang, and by the kernels, which find JupyterLab's settings folder in the
+    # environment, when the learner picks one. Voilà's kernels do not find it.
+    env.pop(LAB_SETTINGS_ENV, None)
+    if not args.app and not args.keep_lab_language:
+        lab_settings = user_settings_dir()
+        env[LAB_SETTINGS_ENV] = str(lab_settings)
+        if start_language is not None:
+            set_lab_locale(start_language, lab_settings)  # before JupyterLab starts: no reload needed
     folder = (args.notebook_dir or notebooks_dir()).resolve()
     if not folder.is_dir():
         parser.error(f"no folder {folder}")

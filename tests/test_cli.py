@@ -22,9 +22,20 @@ from typing import Any
 import pytest
 
 from durak import cli
-from durak.tutorial import settings
+from durak.tutorial import lab_locale, settings
 
 REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def lab_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """JupyterLab's user-settings folder of these tests: --lang sets JupyterLab's locale there,
+    never in the developer's own."""
+    folder = tmp_path / "lab-user-settings"
+    monkeypatch.setenv("JUPYTERLAB_SETTINGS_DIR", str(folder))
+    monkeypatch.delenv(lab_locale.LAB_SETTINGS_ENV, raising=False)
+    monkeypatch.setattr(lab_locale, "_system_locale", lambda: "en_US")
+    return folder
 
 
 def test_lab_opens_the_first_lesson_on_loopback_only_and_never_moves_to_another_port(tmp_path: Path) -> None:
@@ -90,7 +101,8 @@ time.sleep(delay)
 if code == 0:
     with open(info, "w") as f:
         json.dump({"port": port, "argv": sys.argv, "token": os.environ.get("JUPYTER_TOKEN"),
-                   "lang": os.environ.get("DURAK_LANG"), "config": os.environ.get("DURAK_CONFIG_DIR")}, f)
+                   "lang": os.environ.get("DURAK_LANG"), "config": os.environ.get("DURAK_CONFIG_DIR"),
+                   "lab_settings": os.environ.get("DURAK_LAB_SETTINGS_DIR")}, f)
     time.sleep(0.5)
 sys.exit(code)
 """
@@ -186,6 +198,31 @@ def test_lang_without_a_writable_settings_folder_reaches_the_kernels_all_the_sam
     monkeypatch.setenv(settings.CONFIG_DIR_ENV, str(tmp_path / "config"))
     exit_code, _, _ = launch(["--lang", "cs"], capsys)
     assert exit_code == 0 and json.loads(fake_server["info"].read_text())["lang"] == "cs"
+
+
+def test_lang_sets_jupyterlabs_own_menus_before_it_starts_and_tells_its_kernels_where(
+    fake_server: dict[str, Any], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path, lab_settings: Path,
+) -> None:  # fmt: skip
+    monkeypatch.setenv(settings.CONFIG_DIR_ENV, str(tmp_path / "config"))
+    exit_code, _, _ = launch(["--lang", "de"], capsys)
+    assert exit_code == 0
+    assert lab_locale.read_lab_locale(lab_settings) == "de_DE"
+    # the kernels set it again when the learner picks a language
+    assert json.loads(fake_server["info"].read_text())["lab_settings"] == str(lab_settings)
+
+
+@pytest.mark.parametrize("option", ["--app", "--keep-lab-language"])
+def test_voila_and_keep_lab_language_leave_jupyterlabs_language_alone(
+    option: str, fake_server: dict[str, Any], capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, lab_settings: Path,
+) -> None:  # fmt: skip
+    monkeypatch.setenv(settings.CONFIG_DIR_ENV, str(tmp_path / "config"))
+    monkeypatch.setenv(lab_locale.LAB_SETTINGS_ENV, str(tmp_path / "inherited"))  # not passed on
+    exit_code, _, _ = launch(["--lang", "cs", option], capsys)
+    assert exit_code == 0 and settings.remembered_language() == "cs"
+    assert not lab_settings.exists()
+    assert json.loads(fake_server["info"].read_text())["lab_settings"] is None
 
 
 def test_D12_a_wrong_durak_lang_alone_is_reported_and_not_passed_on(

@@ -702,7 +702,10 @@ class LanguagePicker(LocalizedMixin, widgets.Dropdown):  # type: ignore[misc]
     """Choose the language by its own name (Deutsch, Español, Türkçe, ...).
 
     Picking one switches :mod:`durak.i18n`, so every live view re-renders, and
-    remembers it for the next notebook (see :mod:`durak.tutorial.settings`).
+    remembers it for the next notebook (see :mod:`durak.tutorial.settings`). Under the
+    tutorial's JupyterLab it also sets JupyterLab's own locale (:mod:`durak.tutorial.lab_locale`),
+    and :attr:`lab_notice`, to be shown beside the picker, says that the menus follow after a
+    reload; it stays hidden elsewhere.
 
     >>> from durak.i18n import get_language, set_language
     >>> set_language("en")
@@ -723,21 +726,30 @@ class LanguagePicker(LocalizedMixin, widgets.Dropdown):  # type: ignore[misc]
             **kwargs,
         )
         self._remember = remember
+        self.lab_notice = widgets.HTML(layout={"display": "none"})
+        self.lab_notice.add_class("durak-lab-notice")
         self.observe(self._picked, names="value")
         self._start_localized()
 
     def _picked(self, change: dict[str, Any]) -> None:
         from durak.i18n import set_language
+        from durak.tutorial.lab_locale import follow_language
         from durak.tutorial.settings import remember_language
 
+        if self._remember:  # first: the views re-rendered by set_language then show the notice
+            follow_language(change["new"])
         set_language(change["new"])
         if self._remember:
             remember_language(change["new"])
 
     def render(self) -> None:
         from durak.i18n import get_language
+        from durak.tutorial.lab_locale import RELOAD_NOTICE, reload_needed
 
         self.description = gettext("Language:")
+        notice = reload_needed()
+        self.lab_notice.value = f"<p>↻ {escape(gettext(RELOAD_NOTICE))}</p>" if notice else ""
+        self.lab_notice.layout.display = None if notice else "none"
         current: str | None = getattr(self, "value", None)
         if current != get_language():  # switched elsewhere: follow, but do not remember that
             self.unobserve(self._picked, names="value")
@@ -745,6 +757,12 @@ class LanguagePicker(LocalizedMixin, widgets.Dropdown):  # type: ignore[misc]
                 self.value = get_language()
             finally:
                 self.observe(self._picked, names="value")
+
+    def close(self) -> None:
+        notice = getattr(self, "lab_notice", None)
+        if notice is not None:
+            notice.close()
+        super().close()
 
 
 # --- the appearance controls ---------------------------------------------------------

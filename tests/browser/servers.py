@@ -73,13 +73,19 @@ LINK = re.compile(r"Open the tutorial: (http://127\.0\.0\.1:\d+)/\S*\?token=(\w+
 
 
 @contextmanager
-def serve(kind: str, home: Path, timeout: float = 120) -> Iterator[Server]:
+def serve(kind: str, home: Path, timeout: float = 120, *, lab_language: bool = False) -> Iterator[Server]:
     """Start the tutorial as a learner would, with the launcher (``durak-tutorial``, with
-    ``--app`` for Voilà), on a copy of the notebooks; yield the server once it printed its link."""
+    ``--app`` for Voilà), on a copy of the notebooks; yield the server once it printed its link.
+
+    JupyterLab's own menus stay English (``--keep-lab-language``) unless ``lab_language``: the
+    tests click them by their English names, and a language picked in one test would otherwise
+    be JupyterLab's in the next page the same server serves."""
     folder = copy_notebooks(home)
     command = [sys.executable, "-m", "durak.cli", "--port", str(free_port()), "--notebook-dir", str(folder)]
     if kind != "lab":
         command.append("--app")
+    elif not lab_language:
+        command.append("--keep-lab-language")
     log = home / f"{kind}.log"
     with log.open("wb") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=isolated_env(home))

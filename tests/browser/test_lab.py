@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,7 +27,7 @@ from tests.browser.pages import (
     texts_in,
     wait_for_count,
 )
-from tests.browser.servers import Server
+from tests.browser.servers import Server, serve
 
 pytestmark = pytest.mark.browser
 
@@ -111,3 +112,18 @@ def test_an_exercise_of_playing_a_bout_by_clicking(page: Any, lab: Server) -> No
     screenshot(page, "lab-exercise-beat-plain-de")
 
 
+def test_jupyterlabs_menus_in_german_after_choosing_deutsch_and_a_reload(page: Any, tmp_path: Path) -> None:
+    # a server of its own: the other tests click JupyterLab's menus by their English names
+    with serve("lab", tmp_path, lab_language=True) as lab:
+        open_in_lab(page, lab, "00_start.ipynb")
+        menus = page.get_by_role("menubar").get_by_role("menuitem")
+        expect(menus.first).to_have_text("File")
+        language_select(page).select_option(label=endonym("de"))
+        title = translator("de").gettext(lessons.NOTEBOOKS["00_start"].TITLE)
+        expect(page.locator(".durak-header h2").first).to_contain_text(title)  # the tutorial at once ...
+        page.reload()  # ... JupyterLab's own menus after a reload
+        expect(menus.first).to_have_text("Datei", timeout=60_000)
+        shown = [name.strip() for name in menus.all_inner_texts()]
+        assert {"Datei", "Bearbeiten", "Anzeigen", "Ausführen", "Einstellungen", "Hilfe"} <= set(shown), shown
+        assert page.evaluate("document.documentElement.lang").startswith("de")
+        screenshot(page, "lab-menus-de")
