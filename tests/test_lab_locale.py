@@ -57,6 +57,9 @@ def test_every_tutorial_language_has_its_jupyterlab_pack_installed() -> None:
     # the tutorial extra brings the official packs: each language has one to switch to
     assert set(lab_locale.LOCALES) == set(LANGUAGES)
     assert set(lab_locale.LOCALES.values()) <= lab_locale.installed_lab_locales()
+    # and German, Spanish and Turkish ones translate JupyterLab's menu bar (Danish and Czech
+    # do not yet: they get English menus, see the fallback's test below)
+    assert all(lab_locale.menus_translated(lab_locale.lab_locale(code)) for code in ("de", "es", "tr"))
 
 
 def test_a_language_is_written_as_jupyterlabs_own_server_reads_it(tmp_path: Path) -> None:
@@ -83,7 +86,7 @@ def test_the_same_language_again_changes_nothing(tmp_path: Path) -> None:
 def test_english_in_an_english_system_needs_no_setting(tmp_path: Path) -> None:
     assert not set_lab_locale("en", tmp_path)  # "default" is the system's locale: English here
     assert not lab_settings_file(tmp_path).exists()
-    assert set_lab_locale("cs", tmp_path) and set_lab_locale("en", tmp_path)
+    assert set_lab_locale("tr", tmp_path) and set_lab_locale("en", tmp_path)
     assert saved(tmp_path) == {"locale": "en"}
 
 
@@ -101,8 +104,8 @@ def test_jupyterlabs_own_json5_file_is_read_and_its_other_keys_kept(tmp_path: Pa
     path.parent.mkdir(parents=True)
     path.write_text(WRITTEN_BY_JUPYTERLAB, encoding="utf-8")
     assert lab_locale.read_lab_locale(tmp_path) == "es_ES"
-    assert set_lab_locale("da", tmp_path)
-    assert saved(tmp_path) == {"locale": "da_DK", "stringsPrefix": "»"}
+    assert set_lab_locale("de", tmp_path)
+    assert saved(tmp_path) == {"locale": "de_DE", "stringsPrefix": "»"}
     assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary left beside it
 
 
@@ -124,11 +127,32 @@ def test_a_folder_that_cannot_be_written_is_logged_not_raised(tmp_path: Path) ->
     assert not set_lab_locale("de", tmp_path)
 
 
-def test_a_language_without_its_pack_is_not_set(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # JupyterLab would stay English and the learner be told to reload for nothing
-    monkeypatch.setattr(lab_locale, "installed_lab_locales", lambda: frozenset({"en"}))
+def test_a_language_without_translated_menus_is_not_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # no pack, or one that leaves the menus English: JupyterLab stays English, no reload asked for
+    monkeypatch.setattr(lab_locale, "menus_translated", lambda locale: locale == "en")
+    assert lab_locale.shown_locale("de") == "en"
     assert not set_lab_locale("de", tmp_path)
     assert not lab_settings_file(tmp_path).exists()
+
+
+def test_a_pack_that_leaves_the_menus_english_means_english_menus_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(LAB_SETTINGS_ENV, str(tmp_path))
+    monkeypatch.setattr(lab_locale, "menus_translated", lambda locale: locale in ("en", "de_DE"))
+    assert set_lab_locale("de", tmp_path)  # the page was loaded in German
+    assert lab_locale.follow_language("da")  # then Dansk, whose pack has no menus: English
+    assert saved(tmp_path) == {"locale": "en"}
+    assert lab_locale.reload_needed()
+    assert lab_locale.reload_notice("da") == lab_locale.ENGLISH_NOTICE
+    assert lab_locale.reload_notice("de") == lab_locale.reload_notice("en") == lab_locale.RELOAD_NOTICE
+
+
+def test_the_installed_packs_are_read_for_their_menus() -> None:
+    assert lab_locale.menus_translated("en") and lab_locale.menus_translated("de_DE")
+    assert not lab_locale.menus_translated("xx_XX")  # no such pack
 
 
 def test_outside_the_tutorials_jupyterlab_a_pick_writes_nothing(tmp_path: Path) -> None:

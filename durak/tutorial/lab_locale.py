@@ -13,6 +13,11 @@ would win over them. It lives in JupyterLab's user-settings folder
 (``$JUPYTERLAB_SETTINGS_DIR``, else ``<jupyter config dir>/lab/user-settings``), in a file
 JupyterLab writes as JSON5 with comments; its other keys are kept.
 
+A pack may translate little: the Danish and Czech packs of JupyterLab 4.5 translate 58 and 21 of
+JupyterLab's strings and none of its menus (German about 1,000, all of the menu bar). A language
+whose pack leaves the menu bar in English gets English menus (:func:`shown_locale`), and the
+learner is told so; a later pack that translates them is used as soon as it is installed.
+
 Only a kernel under the tutorial's own JupyterLab writes it: the launcher names the folder
 in :data:`LAB_SETTINGS_ENV` for JupyterLab alone. In Voilà, in the static site and in tests
 nothing is written.
@@ -23,6 +28,7 @@ nothing is written.
 
 from __future__ import annotations
 
+import functools
 import json
 import locale
 import logging
@@ -41,9 +47,12 @@ __all__ = [
     "installed_lab_locales",
     "lab_locale",
     "lab_settings_file",
+    "menus_translated",
     "read_lab_locale",
     "reload_needed",
+    "reload_notice",
     "set_lab_locale",
+    "shown_locale",
     "user_settings_dir",
 ]
 
@@ -59,6 +68,14 @@ LOCALES = {"en": ENGLISH, "de": "de_DE", "es": "es_ES", "tr": "tr_TR", "da": "da
 # JupyterLab is the program around the notebook; its own menus (File, Edit, View ...) change
 # language only when the page is loaded again (F5, or the browser's reload button).
 RELOAD_NOTICE = N_("JupyterLab's own menus switch to this language when you reload the page.")
+# Translators: shown instead when JupyterLab has no translation of its menus into the language
+# picked (JupyterLab's own language packs translate them into few languages yet).
+ENGLISH_NOTICE = N_(
+    "JupyterLab's own menus are not translated into this language: "
+    "they switch to English when you reload the page."
+)
+# The menu bar's first item in JupyterLab's own catalog (msgctxt "menu", msgid "File").
+MENU_PROBE = "menu\x04File"
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +85,29 @@ _page_locale: str | None = None  # JupyterLab's locale when this kernel first ch
 def lab_locale(language: str) -> str:
     """JupyterLab's locale for a tutorial language (``de`` → ``de_DE``)."""
     return LOCALES.get(language, ENGLISH)
+
+
+def shown_locale(language: str) -> str:
+    """The locale JupyterLab is set to for a tutorial language: its own, if a language pack
+    for it is installed and translates JupyterLab's menus, else English."""
+    wanted = lab_locale(language)
+    return wanted if menus_translated(wanted) else ENGLISH
+
+
+@functools.cache
+def menus_translated(locale_name: str) -> bool:
+    """True if JupyterLab shows its menus in ``locale_name``: English, or an installed language
+    pack whose catalog translates the menu bar (its "File")."""
+    if locale_name == ENGLISH:
+        return True
+    for entry in entry_points(group="jupyterlab.languagepack", name=locale_name):
+        try:
+            package = Path(entry.load().__file__ or "").parent
+            catalog = package / "locale" / locale_name / "LC_MESSAGES" / "jupyterlab.json"
+            return bool(json.loads(catalog.read_text(encoding="utf-8")).get(MENU_PROBE))
+        except (ImportError, OSError, ValueError) as error:
+            log.info("cannot read JupyterLab's %s language pack: %s", locale_name, error)
+    return False
 
 
 def installed_lab_locales() -> frozenset[str]:
@@ -142,14 +182,11 @@ def read_lab_locale(settings_dir: Path) -> str:
 
 
 def set_lab_locale(language: str, settings_dir: Path) -> bool:
-    """Make JupyterLab's menus show ``language`` from the next page load on. True if the
-    setting was changed; False if it already said so, if no language pack for it is installed
-    (JupyterLab would stay English anyway), or if the settings file cannot be read or written
-    (logged). The file's other keys are kept; it is replaced whole, through a temporary file."""
-    wanted = lab_locale(language)
-    if wanted not in installed_lab_locales():
-        log.info("no JupyterLab language pack for %s is installed", wanted)
-        return False
+    """Make JupyterLab's menus show ``language`` (or English: :func:`shown_locale`) from the
+    next page load on. True if the setting was changed; False if it already said so, or if the
+    settings file cannot be read or written (logged). The file's other keys are kept; it is
+    replaced whole, through a temporary file."""
+    wanted = shown_locale(language)
     path = lab_settings_file(settings_dir)
     try:
         settings = _read(path)
@@ -191,6 +228,11 @@ def reload_needed() -> bool:
     if _page_locale is None or folder is None:
         return False
     return read_lab_locale(folder) != _page_locale
+
+
+def reload_notice(language: str) -> str:
+    """What to tell the learner who picked ``language`` while :func:`reload_needed` (a msgid)."""
+    return RELOAD_NOTICE if shown_locale(language) != ENGLISH or language == "en" else ENGLISH_NOTICE
 
 
 def _forget_page_locale() -> None:

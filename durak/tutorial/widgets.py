@@ -744,11 +744,12 @@ class LanguagePicker(LocalizedMixin, widgets.Dropdown):  # type: ignore[misc]
 
     def render(self) -> None:
         from durak.i18n import get_language
-        from durak.tutorial.lab_locale import RELOAD_NOTICE, reload_needed
+        from durak.tutorial.lab_locale import reload_needed, reload_notice
 
         self.description = gettext("Language:")
         notice = reload_needed()
-        self.lab_notice.value = f"<p>↻ {escape(gettext(RELOAD_NOTICE))}</p>" if notice else ""
+        text = gettext(reload_notice(get_language())) if notice else ""
+        self.lab_notice.value = f"<p>↻ {escape(text)}</p>" if notice else ""
         self.lab_notice.layout.display = None if notice else "none"
         current: str | None = getattr(self, "value", None)
         if current != get_language():  # switched elsewhere: follow, but do not remember that
