@@ -42,6 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from durak.i18n import LANGUAGES  # noqa: E402
+from lite import course_page  # noqa: E402
 
 # Pyodide packages the kernel itself loads (with everything they depend on in Pyodide's lock).
 KERNEL_PACKAGES = ["micropip", "ipython", "jedi", "traitlets", "typing-extensions"]
@@ -285,6 +286,7 @@ def build(output: Path, cache: Path) -> None:
     (stage / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2))
     shutil.rmtree(output, ignore_errors=True)
     run(tools / "jupyter-lite", "build", "--lite-dir", stage, cwd=stage)
+    course_page.install(output)  # the site's root opens the course
 
 
 def main() -> None:

@@ -255,7 +255,7 @@ def test_the_header_offers_the_rules_the_words_the_table_and_the_variants() -> N
     assert header.lookup.titles == tuple(
         gettext(views.TITLES[k]) for k in ("rules", "words", "reading", "variants")
     )
-    rules, words, reading, variants = (shown(html.value) for html in header.reference)
+    rules, words, reading, variants = (shown(html.value) for html in header.lookup.reference)
     assert all(views.rule_reminder(rule) in rules for rule in RULES)
     assert all(pgettext(*term) in words and gettext(meaning) in words for term, meaning in GLOSSARY)
     assert all(gettext(line) in reading for line in READING_THE_TABLE)

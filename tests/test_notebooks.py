@@ -24,6 +24,7 @@ import pytest
 
 from durak.i18n import LANGUAGES, gettext, set_language
 from durak.tutorial import lessons
+from durak.tutorial.course_view import COURSE_TITLE
 from durak.tutorial.exercises import NOTEBOOK_EXERCISES
 from durak.tutorial.lessons import notebooks
 from durak.tutorial.lessons.content import next_notebook
@@ -31,6 +32,7 @@ from durak.tutorial.lessons.views import Header
 
 NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 ALL_NOTEBOOKS = sorted(path.stem for path in NOTEBOOK_DIR.glob("*.ipynb"))
+LESSONS = list(lessons.NOTEBOOKS)  # 00–07; course.ipynb is the ninth
 LESSON_NOTEBOOKS = list(NOTEBOOK_EXERCISES)  # 00–06; 07_play_vs_ai is the game
 CALL = re.compile(r'lessons\.(\w+)\((?:"(\w+)")?\)')
 
@@ -51,8 +53,8 @@ def calls(name: str, function: str) -> list[str]:
 
 
 def test_the_notebooks_are_the_planned_ones_in_order() -> None:
-    assert list(lessons.NOTEBOOKS) == ALL_NOTEBOOKS
-    assert set(LESSON_NOTEBOOKS) < set(ALL_NOTEBOOKS)
+    assert list(notebooks.NAMES) == ALL_NOTEBOOKS == [*lessons.NOTEBOOKS, notebooks.COURSE]
+    assert set(LESSON_NOTEBOOKS) < set(LESSONS)
 
 
 @pytest.mark.parametrize("name", ALL_NOTEBOOKS)
@@ -68,7 +70,7 @@ def test_stored_without_outputs(name: str) -> None:
             assert cell.outputs == [] and cell.execution_count is None, cell.source
 
 
-@pytest.mark.parametrize("name", ALL_NOTEBOOKS)
+@pytest.mark.parametrize("name", LESSONS)
 def test_cells_are_short_collapsed_calls_into_the_package(name: str) -> None:
     cells = code_cells(name)
     assert cells[0] == f'from durak.tutorial import lessons\n\nlessons.header("{name}")'
@@ -79,7 +81,7 @@ def test_cells_are_short_collapsed_calls_into_the_package(name: str) -> None:
             assert cell.metadata["jupyter"]["source_hidden"] is True
 
 
-@pytest.mark.parametrize("name", ALL_NOTEBOOKS)
+@pytest.mark.parametrize("name", LESSONS)
 def test_a_newcomer_reads_how_to_start_in_every_language_before_running(name: str) -> None:
     first = read(name).cells[0]
     assert first.cell_type == "markdown" and notebooks.LAB_ONLY in first.metadata["tags"]
@@ -90,7 +92,7 @@ def test_a_newcomer_reads_how_to_start_in_every_language_before_running(name: st
         assert "Run ▸ Run All Cells" in first.source
 
 
-@pytest.mark.parametrize("name", ALL_NOTEBOOKS)
+@pytest.mark.parametrize("name", LESSONS)
 def test_ends_with_a_link_to_the_next_notebook(name: str) -> None:
     last = read(name).cells[-1]
     following = next_notebook(name)
@@ -111,7 +113,7 @@ def test_the_app_leaves_out_the_how_to_run_cells() -> None:
 
 def test_only_the_game_notebook_has_no_picker_in_its_header() -> None:
     """The game has its own language picker: two on one page would be one too many."""
-    for name in ALL_NOTEBOOKS:
+    for name in LESSONS:
         header = Header(name)
         try:
             assert (header.picker is None) == (name == "07_play_vs_ai")
@@ -126,7 +128,7 @@ def test_notebooks_show_their_exercises_in_order(name: str) -> None:
 
 
 def test_every_topic_is_used_once() -> None:
-    used = [topic for name in ALL_NOTEBOOKS for topic in calls(name, "intro")]
+    used = [topic for name in LESSONS for topic in calls(name, "intro")]
     assert sorted(used) == sorted(lessons.TOPICS)
 
 
@@ -214,7 +216,7 @@ def test_notebook_runs_to_the_end(runs: Any, name: str, language: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("name", ALL_NOTEBOOKS)
+@pytest.mark.parametrize("name", LESSONS)
 def test_notebook_is_shown_in_its_language(runs: Any, name: str, language: str) -> None:
     notebook, error = runs[(name, language)]
     assert error is None
@@ -228,3 +230,30 @@ def test_notebook_is_shown_in_its_language(runs: Any, name: str, language: str) 
         expected += localized(language, title, *paragraphs)
     missing = [message for message in expected if message not in text]
     assert not missing, f"{name} in {language} does not show: {json.dumps(missing, ensure_ascii=False)}"
+
+
+# --- the course notebook ----------------------------------------------------------------
+
+
+def test_the_course_notebook_is_one_call_after_how_to_start_in_every_language() -> None:
+    how_to, *cells = read(notebooks.COURSE).cells
+    assert how_to.cell_type == "markdown" and notebooks.LAB_ONLY in how_to.metadata["tags"]
+    for language in LANGUAGES:
+        title, sentence = localized(language, COURSE_TITLE, notebooks.HOW_TO_COURSE)
+        assert f"**{title}** · {sentence.format(menu=notebooks.MENU, app=notebooks.APP)}" in how_to.source
+    assert [(cell.cell_type, cell.source) for cell in cells] == [
+        ("code", "from durak.tutorial import course\n\ncourse()")
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_course_notebook_shows_the_first_lesson_in_its_language(runs: Any, language: str) -> None:
+    notebook, error = runs[(notebooks.COURSE, language)]
+    assert error is None
+    text, models = widget_texts(notebook)
+    dropdowns = [m["state"] for m in models.values() if m.get("model_name") == "DropdownModel"]
+    pickers = [d for d in dropdowns if "Deutsch" in d.get("_options_labels", ())]
+    assert [p["index"] for p in pickers] == [LANGUAGES.index(language)]  # one picker: the top bar's
+    expected = localized(language, lessons.NOTEBOOKS[LESSONS[0]].TITLE, lessons.NOTEBOOKS[LESSONS[1]].TITLE)
+    missing = [message for message in expected if message not in text]  # the lesson, and the next one's name
+    assert not missing, f"the course in {language} does not show: {json.dumps(missing, ensure_ascii=False)}"

@@ -76,7 +76,7 @@ def test_sdist_and_wheel_contain_every_language(tmp_path: Path) -> None:
         shipped = sorted(
             n.removeprefix("durak/notebooks/") for n in archive.namelist() if n.endswith(".ipynb")
         )
-        assert shipped == sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb")) and len(shipped) == 8
+        assert shipped == sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb")) and len(shipped) == 9
 
 
 def test_editable_build_compiles_the_catalogs_into_the_source_tree(tmp_path: Path) -> None:

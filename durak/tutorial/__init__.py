@@ -1,5 +1,6 @@
 """The Jupyter side of the tutorial: ipywidgets views over the widget-free rules core.
 
+:func:`course` is the whole tutorial as one page (:mod:`durak.tutorial.course_view`),
 :mod:`durak.tutorial.lessons` holds what the lesson notebooks show,
 :mod:`durak.tutorial.widgets` the building blocks (cards, hands, the table, the error area,
 the language picker, the appearance sliders, the rules view), and the full game against the
@@ -16,13 +17,20 @@ from typing import TYPE_CHECKING
 from durak._lazy import lazy_attributes
 
 if TYPE_CHECKING:
+    from durak.tutorial.course_view import CourseView, course
     from durak.tutorial.game_model import PlayModel
     from durak.tutorial.game_view import PlayView, play
     from durak.tutorial.widgets import LanguagePicker
 
-__all__ = ["PlayModel", "PlayView", "language_picker", "play"]
+__all__ = ["CourseView", "PlayModel", "PlayView", "course", "language_picker", "play"]
 
-_HOMES = {"PlayModel": "game_model", "PlayView": "game_view", "play": "game_view"}
+_HOMES = {
+    "course": "course_view",
+    "CourseView": "course_view",
+    "PlayModel": "game_model",
+    "PlayView": "game_view",
+    "play": "game_view",
+}
 
 
 __getattr__ = lazy_attributes(__name__, _HOMES)

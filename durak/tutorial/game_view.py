@@ -126,7 +126,13 @@ class PlayView(LocalizedVBox):
     """
 
     def __init__(
-        self, model: PlayModel, *, ai_delay: float = 0.0, offer: bool = False, **kwargs: Any
+        self,
+        model: PlayModel,
+        *,
+        ai_delay: float = 0.0,
+        offer: bool = False,
+        show_language: bool = True,
+        **kwargs: Any,
     ) -> None:
         self.model = model
         self.ai_delay = ai_delay
@@ -138,6 +144,8 @@ class PlayView(LocalizedVBox):
 
         self.heading = widgets.HTML()
         self.language = LanguagePicker()
+        if not show_language:  # the page around the game has the picker (the course's top bar)
+            self.language.layout.display = "none"
         # buttons as wide as their labels: three fit a phone's row
         self.level = widgets.ToggleButtons(
             options=list(LEVELS), value=model.level, style={"button_width": "auto"}
@@ -587,6 +595,7 @@ def play(
     resume: bool | None = None,
     iterations: int | None = None,
     ai_delay: float | None = None,
+    show_language: bool = True,
 ) -> PlayView:
     """The full game against the AI, as a widget: ``from durak.tutorial import play; play()``.
 
@@ -595,7 +604,8 @@ def play(
     resuming (``resume=None``), resumed at once (``True``) or replaced by a new
     deal (``False``). ``iterations`` caps the AI's search (small in tests);
     ``ai_delay`` defaults to a short pause between AI actions inside a notebook
-    kernel and to none elsewhere.
+    kernel and to none elsewhere. ``show_language=False`` leaves out the game's own language
+    picker, for a page that has one (the course).
     """
     level = remembered_level(LEVELS, FIRST_LEVEL) if level is None else level
     check_level(level)
@@ -609,9 +619,10 @@ def play(
     problems: list[UnreadableSave] = []
     saved = PlayModel.load_saved(iterations=iterations, problems=problems) if resume is not False else None
     if saved is not None:
-        view = PlayView(saved, ai_delay=delay, offer=resume is None)
+        view = PlayView(saved, ai_delay=delay, offer=resume is None, show_language=show_language)
     else:
-        view = PlayView(PlayModel(level, seed, iterations=iterations), ai_delay=delay)
+        model = PlayModel(level, seed, iterations=iterations)
+        view = PlayView(model, ai_delay=delay, show_language=show_language)
     if problems:
         view.load_problems = problems
         view.render()

@@ -3,8 +3,9 @@
 A notebook is its content module's ``CELLS`` after a header cell, framed by two markdown cells a
 newcomer can read before running anything: how to start (in all six languages, from the
 catalogs, so that it is translated and reviewed with every other string) and a link to the next
-notebook. The how-to cell is tagged :data:`LAB_ONLY`: the Voilà app runs the cells itself and
-leaves it out. ``tests/test_notebooks.py`` checks that the files are exactly what this writes.
+notebook. A ninth, ``course.ipynb``, shows the whole course on one page (one cell). The how-to
+cell is tagged :data:`LAB_ONLY`: the Voilà app runs the cells itself and leaves it out.
+``tests/test_notebooks.py`` checks that the files are exactly what this writes.
 
     python -m durak.tutorial.lessons.notebooks [--check] [FOLDER]
 """
@@ -21,7 +22,7 @@ from durak.i18n import LANGUAGES, N_, endonym, translator
 from durak.tutorial.lessons.content import NOTEBOOKS, next_notebook
 from durak.tutorial.lessons.content.common import SHOW_GAME
 
-__all__ = ["LAB_ONLY", "main", "notebook", "without_lab_cells", "write"]
+__all__ = ["COURSE", "LAB_ONLY", "NAMES", "course_notebook", "main", "notebook", "without_lab_cells", "write"]
 
 FOLDER = Path(__file__).resolve().parents[3] / "notebooks"
 LAB_ONLY = "durak-lab-only"
@@ -39,8 +40,18 @@ HOW_TO_GAME = N_(
     "How to start: in the menu choose {menu}. The game then appears below, and you can pick your "
     "language in it. Prefer a page without any code? Start the tutorial with {app}."
 )
+# Translators: {menu} is JupyterLab's menu command, shown in English (JupyterLab's menus are);
+# {app} is the command that starts the tutorial as an app without code.
+HOW_TO_COURSE = N_(
+    "How to start: in the menu choose {menu}. The whole course then appears below, one lesson after "
+    "another, with your language at the top. Prefer a page without any code? Start the tutorial with {app}."
+)
 # Translators: the label of the link to the next notebook, at the end of each notebook.
 NEXT = N_("Next")
+COURSE = "course"
+"""The notebook of the whole course on one page (:func:`durak.tutorial.course`)."""
+NAMES = (*NOTEBOOKS, COURSE)
+"""Every notebook file written: the lessons in order, then the course."""
 
 
 def _markdown(cell_id: str, lines: list[str], tags: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -66,26 +77,18 @@ def _source(lines: list[str]) -> list[str]:
     return text.splitlines(keepends=True)
 
 
-def notebook(name: str) -> dict[str, Any]:
-    """The notebook ``name`` as nbformat 4 JSON."""
-    module = NOTEBOOKS[name]
-    number = name.split("_", 1)[0]
-    how_to = HOW_TO_GAME if SHOW_GAME in module.CELLS else HOW_TO_LESSON
-    lines = [f"# Durak · {number}", ""]
+def _how_to_cell(cell_id: str, heading: str, titled: list[tuple[str, str]]) -> dict[str, Any]:
+    """The how-to-start cell: per language, its name, a title and the how-to sentence (msgids)."""
+    lines = [heading, ""]
     for language in LANGUAGES:
         words = translator(language)
-        title = words.gettext(module.TITLE)
-        sentence = words.gettext(how_to).format(menu=MENU, app=APP)
-        lines += [f"*{endonym(language)}* — **{title}** · {sentence}", ""]
-    cells = [_markdown(f"{number}-00", lines[:-1], (LAB_ONLY,))]
-    header = ["from durak.tutorial import lessons", "", f'lessons.header("{name}")']
-    cells.append(_code(f"{number}-01", header))
-    cells += [_code(f"{number}-{index:02d}", [cell.source]) for index, cell in enumerate(module.CELLS, 2)]
-    following = next_notebook(name)
-    if following is not None:
-        label = " · ".join(translator(language).gettext(NEXT) for language in LANGUAGES)
-        link = f"[Durak · {following.split('_', 1)[0]} →]({following}.ipynb)"
-        cells.append(_markdown(f"{number}-99", [f"**{label}:** {link}"]))
+        for title, how_to in titled:
+            sentence = words.gettext(how_to).format(menu=MENU, app=APP)
+            lines += [f"*{endonym(language)}* — **{words.gettext(title)}** · {sentence}", ""]
+    return _markdown(cell_id, lines[:-1], (LAB_ONLY,))
+
+
+def _notebook(cells: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "cells": cells,
         "metadata": {
@@ -97,6 +100,33 @@ def notebook(name: str) -> dict[str, Any]:
     }
 
 
+def course_notebook() -> dict[str, Any]:
+    """``course.ipynb``: the whole course on one page, for those who want it inside JupyterLab."""
+    from durak.tutorial.course_view import COURSE_TITLE
+
+    how_to = _how_to_cell("course-00", "# Durak", [(COURSE_TITLE, HOW_TO_COURSE)])
+    return _notebook([how_to, _code("course-01", ["from durak.tutorial import course", "", "course()"])])
+
+
+def notebook(name: str) -> dict[str, Any]:
+    """The notebook ``name`` as nbformat 4 JSON (a lesson's, or :data:`COURSE`)."""
+    if name == COURSE:
+        return course_notebook()
+    module = NOTEBOOKS[name]
+    number = name.split("_", 1)[0]
+    how_to = HOW_TO_GAME if SHOW_GAME in module.CELLS else HOW_TO_LESSON
+    cells = [_how_to_cell(f"{number}-00", f"# Durak · {number}", [(module.TITLE, how_to)])]
+    header = ["from durak.tutorial import lessons", "", f'lessons.header("{name}")']
+    cells.append(_code(f"{number}-01", header))
+    cells += [_code(f"{number}-{index:02d}", [cell.source]) for index, cell in enumerate(module.CELLS, 2)]
+    following = next_notebook(name)
+    if following is not None:
+        label = " · ".join(translator(language).gettext(NEXT) for language in LANGUAGES)
+        link = f"[Durak · {following.split('_', 1)[0]} →]({following}.ipynb)"
+        cells.append(_markdown(f"{number}-99", [f"**{label}:** {link}"]))
+    return _notebook(cells)
+
+
 def text_of(name: str) -> str:
     """The file's text, as :func:`write` writes it."""
     return json.dumps(notebook(name), indent=1, ensure_ascii=False) + "\n"
@@ -106,10 +136,10 @@ def write(folder: Path = FOLDER) -> list[Path]:
     """Write every notebook into ``folder`` (removing notebooks no content module plans)."""
     folder.mkdir(parents=True, exist_ok=True)
     for stale in folder.glob("*.ipynb"):
-        if stale.stem not in NOTEBOOKS:
+        if stale.stem not in NAMES:
             stale.unlink()
     written = []
-    for name in NOTEBOOKS:
+    for name in NAMES:
         path = folder / f"{name}.ipynb"
         path.write_text(text_of(name), encoding="utf-8")
         written.append(path)
@@ -131,11 +161,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         stale = [
             name
-            for name in NOTEBOOKS
+            for name in NAMES
             if not (args.folder / f"{name}.ipynb").exists()
             or (args.folder / f"{name}.ipynb").read_text(encoding="utf-8") != text_of(name)
         ]
-        extra = sorted(p.stem for p in args.folder.glob("*.ipynb") if p.stem not in NOTEBOOKS)
+        extra = sorted(p.stem for p in args.folder.glob("*.ipynb") if p.stem not in NAMES)
         for name in [*stale, *extra]:
             print(f"{name}.ipynb is not what `make notebooks` writes", file=sys.stderr)
         return 1 if stale or extra else 0

@@ -28,6 +28,7 @@ from durak.tutorial.widgets import (
     CardButton,
     ErrorArea,
     LanguagePicker,
+    LocalizedMixin,
     LocalizedVBox,
     OpponentHandView,
     StockView,
@@ -36,7 +37,7 @@ from durak.tutorial.widgets import (
     close_all,
 )
 
-__all__ = ["DeckView", "ExerciseView", "Header", "IndicesView", "LessonText"]
+__all__ = ["DeckView", "ExerciseView", "Header", "IndicesView", "LessonText", "Lookup", "progress_text"]
 
 COURT_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 GREEN = "#1b5e20"  # dark enough on white for text (WCAG AA)
@@ -77,6 +78,40 @@ def rule_reminder(rule: str) -> str:
 # --- the header ----------------------------------------------------------------------
 
 
+def progress_text() -> str:
+    """ "5 of 27 exercises solved so far", in the current language."""
+    total = len(EXERCISES)
+    done = len(progress.solved() & set(EXERCISES))
+    return ngettext(*PROGRESS, total).format(n=format_number(done), total=format_number(total))
+
+
+class Lookup(LocalizedMixin, widgets.Accordion):  # type: ignore[misc]
+    """What can be looked up at any time, folded: the rules, the words, how to read the table,
+    and how this Durak differs from others."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.reference = [widgets.HTML() for _ in range(4)]
+        super().__init__(children=self.reference, selected_index=None, **kwargs)
+        self._start_localized()
+
+    def render(self) -> None:
+        rules = "".join(f"<li>{escape(rule_reminder(rule))}</li>" for rule in RULES)
+        words = "".join(
+            f"<li><b>{escape(pgettext(*term))}</b>: {escape(gettext(meaning))}</li>"
+            for term, meaning in GLOSSARY
+        )
+        reading = "".join(f"<li>{escape(gettext(line))}</li>" for line in READING_THE_TABLE)
+        variants = "".join(f"<p>{escape(gettext(line))}</p>" for line in VARIANTS)
+        bodies = (f"<ul>{rules}</ul>", f"<ul>{words}</ul>", f"<ul>{reading}</ul>", variants)
+        for html, body in zip(self.reference, bodies, strict=True):
+            html.value = body
+        self.titles = tuple(gettext(TITLES[key]) for key in ("rules", "words", "reading", "variants"))
+
+    def close(self) -> None:
+        close_all(self.reference)
+        super().close()
+
+
 class Header(LocalizedVBox):
     """The first view of a notebook: its title, the language picker, the learner's progress,
     and what can be looked up at any time (the rules, the words, how to read the table)."""
@@ -93,8 +128,7 @@ class Header(LocalizedVBox):
         # said once, in the first cell: the site served over plain HTTP keeps nothing (the tutorial goes on)
         self.storage_notice = widgets.HTML() if browser_storage_missing() else None
         self.marks = widgets.HTML(CARD_MARKS_CSS, layout={"display": "none"})
-        self.reference = [widgets.HTML() for _ in range(4)]
-        self.lookup = widgets.Accordion(children=self.reference, selected_index=None)
+        self.lookup = Lookup()
         parts = [self.title, self.picker, self.storage_notice, self.progress, self.lookup, self.marks]
         parts = [part for part in parts if part is not None]
         super().__init__(children=parts, **kwargs)
@@ -109,24 +143,10 @@ class Header(LocalizedVBox):
         number = self.notebook.split("_", 1)[0]
         title = gettext(NOTEBOOKS[self.notebook].TITLE)
         self.title.value = f"<h2>Durak · {escape(number)} · {escape(title)}</h2>"
-        total = len(EXERCISES)
-        done = len(progress.solved() & set(EXERCISES))
-        solved = ngettext(*PROGRESS, total).format(n=format_number(done), total=format_number(total))
-        self.progress.value = f"<i>{escape(solved)}</i>"
+        self.progress.value = f"<i>{escape(progress_text())}</i>"
         if self.storage_notice is not None:
             notice = escape(gettext(STORAGE_MISSING))
             self.storage_notice.value = f'<p class="durak-storage-missing">⚠ {notice}</p>'
-        rules = "".join(f"<li>{escape(rule_reminder(rule))}</li>" for rule in RULES)
-        words = "".join(
-            f"<li><b>{escape(pgettext(*term))}</b>: {escape(gettext(meaning))}</li>"
-            for term, meaning in GLOSSARY
-        )
-        reading = "".join(f"<li>{escape(gettext(line))}</li>" for line in READING_THE_TABLE)
-        variants = "".join(f"<p>{escape(gettext(line))}</p>" for line in VARIANTS)
-        bodies = (f"<ul>{rules}</ul>", f"<ul>{words}</ul>", f"<ul>{reading}</ul>", variants)
-        for html, body in zip(self.reference, bodies, strict=True):
-            html.value = body
-        self.lookup.titles = tuple(gettext(TITLES[key]) for key in ("rules", "words", "reading", "variants"))
 
     def close(self) -> None:
         unsubscribe = getattr(self, "_unsubscribe_progress", None)

@@ -1,0 +1,396 @@
+"""The whole tutorial as one page with one Python: ``from durak.tutorial import course; course()``.
+
+The eight lessons are steps of the same page: a sticky top bar keeps the language picker, the
+learner's progress and the contents in view; each lesson is rendered the first time it is
+opened (the next one is prepared meanwhile, so that "next" answers at once), from the same cell
+plans the notebooks are written from; a control at the end, named by the next lesson's title,
+leads there, and one back. The open lesson, the language and an unfinished game come back
+after a reload. The static site opens on this page, ``make app`` (Voilà) serves it, and
+``course.ipynb`` shows it in JupyterLab.
+
+>>> import os, tempfile
+>>> os.environ["DURAK_CONFIG_DIR"] = tempfile.mkdtemp()
+>>> page = course(lang="en")
+>>> page.heading_text
+'Durak · 00 · Start: the deck and trump'
+>>> page.next_button.click()
+>>> page.heading_text
+'Durak · 01 · The goal: who is the Durak?'
+>>> page.close(); del os.environ["DURAK_CONFIG_DIR"]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+from urllib.parse import parse_qs
+
+import anywidget
+import ipywidgets as widgets
+import traitlets
+
+from durak.i18n import N_, format_number, gettext
+from durak.tutorial import lessons
+from durak.tutorial.course_model import CourseModel, start_language
+from durak.tutorial.lessons.content import NOTEBOOKS
+from durak.tutorial.lessons.content.common import SHOW_GAME, Cell
+from durak.tutorial.lessons.views import STORAGE_MISSING, Lookup, progress_text
+from durak.tutorial.progress import on_progress
+from durak.tutorial.settings import browser_storage_missing
+from durak.tutorial.style import CARD_MARKS_CSS
+from durak.tutorial.widgets import ErrorArea, LanguagePicker, LocalizedVBox, close_all
+
+__all__ = ["COURSE_TITLE", "LOADING", "CourseView", "PageBridge", "address_code", "course"]
+
+# Translators: the course page's name (the notebook course.ipynb, in JupyterLab).
+COURSE_TITLE = N_("The whole course on one page")
+# Translators: shown on the static site while Python starts in the page, before the course appears.
+LOADING = N_("Loading the course: Python is starting in your browser. The first visit takes a few seconds.")
+# Translators: a lesson's place in the course, in the top bar ("Lesson 3 of 8").
+LESSON_OF = N_("Lesson {n} of {total}")
+# Translators: the button that opens the list of lessons.
+CONTENTS = N_("Contents")
+NEXT_LESSON = N_("Next lesson")
+PREVIOUS_LESSON = N_("Previous lesson")
+# Translators: after a lesson's title in the contents: its exercises solved ("2 of 5 solved").
+LESSON_SOLVED = N_("{n} of {total} solved")
+# Translators: the link from the course page on the static site to the same lessons as notebooks.
+NOTEBOOKS_LINK = N_("The same lessons as notebooks, with their code")
+LAB_URL = "../lab/index.html?path=00_start.ipynb"  # from the site's course page (repl/index.html)
+PREFETCH_DELAY = 0.5  # seconds after a lesson is shown before the next one is prepared
+PREFETCH_STEP = 0.02  # between two of its cells: a click of the learner's is never kept waiting long
+
+COURSE_CSS = """
+<style>
+.durak-course { max-width: 52em; }
+.durak-course-bar {
+  position: sticky; top: 0; z-index: 20; padding: 0.3em 0.5em;
+  background: var(--jp-layout-color0, #ffffff); border-bottom: 1px solid #cccccc;
+}
+.durak-course-bar .widget-dropdown { width: auto; max-width: 100%; }
+.durak-course-contents .jupyter-button, .durak-course-nav .jupyter-button {
+  height: auto; min-height: var(--jp-widgets-inline-height, 28px); white-space: normal;
+  text-align: left; line-height: 1.3; padding: 0.3em 0.8em;
+}
+/* the page scrolls, not the course or the cell's output box: only then does the top bar stay in view */
+.durak-course.widget-box { overflow: visible; }
+.jp-OutputArea:has(.durak-course), .jp-OutputArea-child:has(.durak-course),
+.jp-OutputArea-output:has(.durak-course) { overflow: visible; }
+</style>
+"""
+
+_BRIDGE_ESM = """
+function scroller(node) {
+  for (let n = node.parentElement; n; n = n.parentElement) {
+    const overflow = getComputedStyle(n).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && n.scrollHeight > n.clientHeight) return n;
+  }
+  return document.scrollingElement;
+}
+
+function render({ model, el }) {
+  el.style.display = "none";
+  const scroll = () => {
+    const page = el.closest(".durak-course");
+    if (page) page.scrollIntoView({ block: "start" });
+  };
+  const onCoursePage = new URL(window.location.href).searchParams.has("code");
+  if (onCoursePage) {
+    // The page opens at the top of the course, although the console it runs in scrolls to the
+    // end of new output, until the learner scrolls themselves (for the first seconds only).
+    let learnerMoved = false;
+    const moved = () => { learnerMoved = true; };
+    for (const event of ["wheel", "touchstart", "keydown", "mousedown"]) {
+      window.addEventListener(event, moved, { once: true, capture: true });
+    }
+    const keepTop = () => { if (!learnerMoved) scroll(); };
+    requestAnimationFrame(() => {
+      const box = scroller(el);
+      keepTop();
+      box.addEventListener("scroll", keepTop);
+      setTimeout(() => box.removeEventListener("scroll", keepTop), 4000);
+    });
+  }
+  const title = () => { if (model.get("title")) document.title = model.get("title"); };
+  const address = () => {
+    // Only on a page whose address runs code (the site's course page): a reload then opens
+    // the course in the language picked, not in the one the link named.
+    const code = model.get("address_code");
+    const url = new URL(window.location.href);
+    if (!code || !onCoursePage) return;
+    url.searchParams.set("code", code);
+    window.history.replaceState(window.history.state, "", url);
+  };
+  model.on("change:scroll", scroll);
+  model.on("change:title", title);
+  model.on("change:address_code", address);
+  title();
+  address();
+}
+export default { render };
+"""
+
+
+class PageBridge(anywidget.AnyWidget):
+    """What only the page itself can do: scroll to the top of the course, name the browser tab,
+    and keep the page's address in step with the language (an invisible widget)."""
+
+    _esm = _BRIDGE_ESM
+    scroll = traitlets.Int(0).tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
+    address_code = traitlets.Unicode("").tag(sync=True)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class CourseView(LocalizedVBox):
+    """The course on screen (see the module's docstring); ``go_to(lesson)`` is what a click does.
+
+    ``play_options`` go to :func:`~durak.tutorial.play` when the game's lesson is opened.
+    """
+
+    def __init__(self, model: CourseModel, *, play_options: dict[str, Any] | None = None, **kwargs: Any):
+        self.model = model
+        self.play_options = play_options or {}
+        self.errors = ErrorArea()
+        guard = self.errors.guard
+
+        self.brand = widgets.HTML()
+        self.place = widgets.HTML()
+        self.picker = LanguagePicker()
+        self.contents_button = widgets.ToggleButton(icon="list", layout={"width": "auto"})
+        self.contents_button.observe(guard(self._contents_toggled), names="value")
+        self.top_bar = widgets.HBox(
+            [self.brand, self.contents_button, self.picker, self.place],
+            layout={"flex_flow": "row wrap", "align_items": "center", "grid_gap": "0.3em 1em"},
+        )
+        self.lesson_buttons: dict[str, widgets.Button] = {}
+        for lesson in model.lessons:
+            button = widgets.Button(layout={"width": "100%"})
+            button.on_click(guard(lambda _b, lesson=lesson: self.go_to(lesson)))
+            self.lesson_buttons[lesson] = button
+        self.contents = widgets.VBox(list(self.lesson_buttons.values()), layout={"display": "none"})
+        self.storage_notice = widgets.HTML() if browser_storage_missing() else None
+        self.notebooks_link = widgets.HTML() if sys.platform == "emscripten" else None
+        self.heading = widgets.HTML()
+        self.lookup = Lookup()
+        self.lesson_area = widgets.VBox()
+        self.previous_button = widgets.Button(
+            icon="arrow-left", layout={"width": "auto", "max_width": "100%"}
+        )
+        self.next_button = widgets.Button(
+            icon="arrow-right", button_style="primary", layout={"width": "auto", "max_width": "100%"}
+        )
+        self.previous_button.on_click(guard(lambda _b: self.go_to(self.model.previous)))
+        self.next_button.on_click(guard(lambda _b: self.go_to(self.model.next)))
+        self.nav = widgets.HBox(
+            [self.previous_button, self.next_button],
+            layout={"flex_flow": "row wrap", "justify_content": "space-between", "grid_gap": "0.5em"},
+        )
+        self.bridge = PageBridge()
+        self.css = widgets.HTML(CARD_MARKS_CSS + COURSE_CSS, layout={"display": "none"})
+        parts = [
+            self.top_bar,
+            self.contents,
+            self.storage_notice,
+            self.heading,
+            self.lookup,
+            self.lesson_area,
+            self.nav,
+            self.notebooks_link,
+            self.errors,
+            self.bridge,
+            self.css,
+        ]
+        super().__init__(children=[part for part in parts if part is not None], **kwargs)
+        for widget, name in (
+            (self, "durak-course"), (self.top_bar, "durak-course-bar"),
+            (self.contents, "durak-course-contents"),
+            (self.nav, "durak-course-nav"), (self.next_button, "durak-next-lesson"),
+            (self.previous_button, "durak-previous-lesson"), (self.heading, "durak-lesson-heading"),
+            (self.contents_button, "durak-contents-button"),
+        ):  # fmt: skip
+            widget.add_class(name)
+        self._built: dict[str, widgets.VBox] = {}
+        self._closed = False
+        self._unsubscribe_progress = on_progress(lambda _id: self.render())
+        self._start_localized()
+        self._show()
+
+    # --- what the tests and the page use ---
+
+    @property
+    def lesson(self) -> str:
+        """The open lesson's name, e.g. ``"03_a_bout"``."""
+        return self.model.current
+
+    @property
+    def heading_text(self) -> str:
+        return _lesson_title(self.lesson)
+
+    @property
+    def lesson_views(self) -> tuple[widgets.Widget, ...]:
+        """The open lesson's views, cell by cell (exercises, texts, the game)."""
+        return tuple(self.lesson_area.children[0].children) if self.lesson_area.children else ()
+
+    def go_to(self, lesson: str | None) -> None:
+        """Show ``lesson`` (rendered now if it never was), at the top of the page; remembered."""
+        self.model.open(lesson)
+        self.contents_button.value = False
+        self._show()
+        self.bridge.scroll += 1
+
+    # --- building ---
+
+    def _show(self) -> None:
+        lesson = self.model.current
+        if lesson not in self._built:
+            self._built[lesson] = self._build(NOTEBOOKS[lesson].CELLS)
+        self.lesson_area.children = (self._built[lesson],)
+        self.render()
+        self._prefetch(self.model.next)
+
+    def _build(self, cells: Sequence[Cell]) -> widgets.VBox:
+        return widgets.VBox([self._cell_view(cell) for cell in cells])
+
+    def _cell_view(self, cell: Cell) -> widgets.Widget:
+        """What the notebook's cell shows: the same call, but the game without its own picker
+        and with an unfinished game back on screen at once (a reload must not ask first)."""
+        if cell == SHOW_GAME:
+            from durak.tutorial.game_view import play
+
+            return play(resume=True, show_language=False, **self.play_options)
+        call = getattr(lessons, cell.call)
+        view: widgets.Widget = call(cell.argument) if cell.argument else call()
+        return view
+
+    def _prefetch(self, lesson: str | None) -> None:
+        """Prepare ``lesson`` a cell at a time while the learner reads this one (in a kernel;
+        not the game's, which would start playing unseen)."""
+        loop = _running_loop()
+        if loop is None or lesson is None or lesson in self._built or SHOW_GAME in NOTEBOOKS[lesson].CELLS:
+            return
+        pending = list(NOTEBOOKS[lesson].CELLS)
+        views: list[widgets.Widget] = []
+
+        def step() -> None:
+            if self._closed or lesson in self._built:  # opened meanwhile: built then, in full
+                close_all(views)
+                return
+            try:
+                views.append(self._cell_view(pending.pop(0)))
+            except Exception as error:  # shown, not lost; the lesson is built again when opened
+                close_all(views)
+                self.errors.show(error)
+                return
+            if pending:
+                loop.call_later(PREFETCH_STEP, step)
+            else:
+                self._built[lesson] = widgets.VBox(views)
+
+        loop.call_later(PREFETCH_DELAY, step)
+
+    # --- contents and texts ---
+
+    def _contents_toggled(self, change: dict[str, Any]) -> None:
+        self.contents.layout.display = "flex" if change["new"] else "none"
+
+    def render(self) -> None:
+        model = self.model
+        self.brand.value = "<b style='font-size:1.2em'>Durak</b>"
+        where = gettext(LESSON_OF).format(
+            n=format_number(model.index + 1), total=format_number(len(model.lessons))
+        )
+        self.place.value = f"<span>{escape(where)} · <i>{escape(progress_text())}</i></span>"
+        self.contents_button.description = gettext(CONTENTS)
+        for lesson, button in self.lesson_buttons.items():
+            solved, total = model.lesson_progress(lesson)
+            done = f" · {gettext(LESSON_SOLVED).format(n=format_number(solved), total=format_number(total))}"
+            button.description = _short_title(lesson) + (done if total else "")
+            button.button_style = "info" if lesson == model.current else ""
+        self.heading.value = f"<h2>{escape(self.heading_text)}</h2>"
+        previous, following = model.previous, model.next
+        self.previous_button.layout.visibility = "hidden" if previous is None else "visible"
+        self.next_button.layout.display = "none" if following is None else "flex"
+        self.previous_button.description = (
+            "" if previous is None else _lesson_title(previous).removeprefix("Durak · ")
+        )
+        self.previous_button.tooltip = gettext(PREVIOUS_LESSON)
+        self.next_button.description = (
+            "" if following is None else _lesson_title(following).removeprefix("Durak · ")
+        )
+        self.next_button.tooltip = gettext(NEXT_LESSON)
+        if self.storage_notice is not None:
+            self.storage_notice.value = (
+                f'<p class="durak-storage-missing">⚠ {escape(gettext(STORAGE_MISSING))}</p>'
+            )
+        if self.notebooks_link is not None:
+            link = escape(gettext(NOTEBOOKS_LINK))
+            self.notebooks_link.value = (
+                f'<p><a href="{LAB_URL}" target="_blank" rel="noopener">{link} ↗</a></p>'
+            )
+        self.bridge.title = _lesson_title(model.current)
+        self.bridge.address_code = address_code(self.picker.value)
+
+    def close(self) -> None:
+        self._closed = True
+        self._unsubscribe_progress()
+        for views in self._built.values():
+            close_all(views.children)
+            views.close()
+        close_all([self.picker, self.lookup, self.bridge, *self.lesson_buttons.values()])
+        self.errors.close()
+        super().close()
+
+
+def _lesson_title(lesson: str) -> str:
+    return f"Durak · {_short_title(lesson)}"
+
+
+def _short_title(lesson: str | None) -> str:
+    """ "03 · A bout: attack, defence, refill" ('' for no lesson)."""
+    if lesson is None:
+        return ""
+    number = lesson.split("_", 1)[0]
+    return f"{number} · {gettext(NOTEBOOKS[lesson].TITLE)}"
+
+
+def address_code(language: str) -> str:
+    """The code the site's page address runs to open the course in ``language``."""
+    return f"from durak.tutorial import course; course(lang={json.dumps(language)})"
+
+
+def _query_language() -> str | None:
+    """``?lang=xx`` of the page, where the front end hands its query to the kernel (Voilà does,
+    as ``QUERY_STRING``)."""
+    values = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang")
+    return values[0] if values else None
+
+
+def course(
+    lang: str | None = None,
+    *,
+    browser: Sequence[str] | str = (),
+    lesson: str | None = None,
+    **play_options: Any,
+) -> CourseView:
+    """The course page: ``from durak.tutorial import course; course()``.
+
+    ``lang`` starts it in a language (and remembers it, as picking it does); without it the
+    page's ``?lang=`` (in Voilà), then the language picked last time, then the first of the
+    ``browser``'s languages the tutorial speaks. ``lesson`` opens a lesson (default: the one
+    open last time, else the first). ``play_options`` go to :func:`~durak.tutorial.play`.
+    """
+    spoken = [browser] if isinstance(browser, str) else list(browser)
+    start_language(lang or _query_language(), spoken)
+    return CourseView(CourseModel(lesson), play_options=play_options)
