@@ -25,6 +25,7 @@ from pathlib import Path
 from types import FrameType
 
 FIRST_NOTEBOOK = "00_start.ipynb"
+COURSE_NOTEBOOK = "course.ipynb"  # the app opens on the whole course, one page with one kernel
 DEFAULT_PORT = 8888
 PORTS_TO_TRY = 50  # with no --port: the first free one of 8888 to 8937
 START_TIMEOUT = 180.0  # seconds for the server to start listening
@@ -80,7 +81,7 @@ def server_info_file(app: bool, server_pid: int, info_file: Path) -> Path:
 
 
 def tutorial_url(app: bool, port: int, token: str) -> str:
-    path = "" if app else f"lab/tree/{FIRST_NOTEBOOK}"  # Voilà's start page lists the notebooks
+    path = f"voila/render/{COURSE_NOTEBOOK}" if app else f"lab/tree/{FIRST_NOTEBOOK}"
     return f"http://{HOST}:{port}/{path}?token={token}"
 
 

@@ -54,6 +54,9 @@ def test_app_serves_the_notebooks_with_the_tutorials_voila(tmp_path: Path) -> No
     assert "--Voila.ip=127.0.0.1" in command and "--Voila.port_retries=0" in command
     assert command[-1] == str(tmp_path)
     assert not any("token" in part.lower() for part in command)
+    # the app opens on the whole course: one page, one kernel (the notebook is shipped beside the lessons)
+    assert cli.tutorial_url(True, 9999, "abc") == "http://127.0.0.1:9999/voila/render/course.ipynb?token=abc"
+    assert (cli.notebooks_dir() / cli.COURSE_NOTEBOOK).exists()
 
 
 def test_a_checkout_uses_its_own_notebooks() -> None:
