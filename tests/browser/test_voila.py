@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from durak.i18n import gettext
+from durak.i18n import gettext, set_language
+from durak.tutorial.lessons.content import NOTEBOOKS
 from durak.tutorial.review_model import NO_MOMENTS
 from tests.browser.conftest import screenshot
 from tests.browser.pages import (
@@ -103,3 +104,28 @@ def test_a_whole_game_by_keyboard_alone(page: Any, voila: Server) -> None:
         moves += 1
         wait_for_move_logged(page, logged)
     screenshot(page, "voila-keyboard-end")
+
+
+def test_the_course_page_in_voila_in_the_language_its_link_names_and_back_after_a_reload(
+    page: Any, voila: Server
+) -> None:
+    """`make app` opens on the course: every lesson on one page, with one kernel."""
+    page.goto(voila.url("/voila/render/course.ipynb?lang=es"))
+    page.locator(".durak-course .durak-exercise button.durak-card").first.wait_for()
+    heading = page.locator(".durak-lesson-heading")
+    set_language("es")
+    try:
+        first, second = (gettext(NOTEBOOKS[name].TITLE) for name in ("00_start", "01_goal"))
+    finally:
+        set_language("en")
+    expect(heading).to_contain_text(first)
+    assert "from durak.tutorial import" not in page.locator("body").inner_text()  # no code shown
+    next_lesson = page.locator(".durak-course button.durak-next-lesson")
+    expect(next_lesson).to_contain_text(second)  # named by the next lesson's title
+    next_lesson.click()
+    expect(heading).to_contain_text(second)
+    page.locator(".durak-course .durak-exercise button.durak-card").first.wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    screenshot(page, "voila-course-es")
+    page.goto(voila.url("/voila/render/course.ipynb"))  # a reload (a new kernel): where the learner was
+    expect(heading).to_contain_text(second)
