@@ -63,7 +63,7 @@ ROOT_PAGE = """<!DOCTYPE html>
 REPL_STYLE = """
 <style id="durak-course-page">
   .jp-CodeConsole-promptCell, .jp-CodeConsole-input, .jp-InputArea, .jp-InputPrompt,
-  .jp-OutputPrompt, .jp-CodeConsole-banner { display: none !important; }
+  .jp-OutputPrompt, .jp-OutputArea-promptOverlay, .jp-CodeConsole-banner { display: none !important; }
   .jp-CodeConsole-content .jp-Cell, .jp-OutputArea-output { padding: 0 !important; }
   .jp-OutputArea-child { display: block !important; }
   .jp-OutputArea-output, .jp-OutputArea-child { overflow: visible !important; }

@@ -1,5 +1,8 @@
 """The static JupyterLite site (``make site``), in a real Chromium that may reach nothing but the
-site: Python runs in the page (Pyodide), every request to another host is aborted and counted."""
+site: Python runs in the page (Pyodide), every request to another host is aborted and counted.
+
+The site's root is the course (one page, one Python): most tests walk it, as a learner does; one
+opens a notebook in the site's JupyterLab, one link away."""
 
 from __future__ import annotations
 
@@ -12,15 +15,14 @@ from playwright.sync_api import expect
 from durak.i18n import endonym, gettext, ngettext
 from durak.tutorial import exercises as ex
 from durak.tutorial.card_faces import face_class
-from durak.tutorial.lessons.content import EXERCISES, NOTEBOOK_EXERCISES
+from durak.tutorial.lessons.content import EXERCISES, NOTEBOOK_EXERCISES, NOTEBOOKS
 from durak.tutorial.lessons.views import PROGRESS, STORAGE_MISSING, TITLES
 from lite.serve import serving
-from tests.browser.conftest import ARTIFACTS, new_page, screenshot
+from tests.browser.conftest import new_page, screenshot
 from tests.browser.pages import (
     ERROR_OUTPUTS,
     KERNEL_IDLE,
     MOVE_LOG_ITEMS,
-    NOTEBOOK,
     PLAY,
     TAKE,
     click_and_wait,
@@ -50,11 +52,15 @@ def site() -> Iterator[str]:
 class Visit:
     """A page of the site whose requests to any other host are aborted and kept."""
 
-    def __init__(self, browser: Any, base: str, service_workers: str = "allow") -> None:
+    def __init__(
+        self, browser: Any, base: str, service_workers: str = "allow", width: int = 1280, height: int = 1000
+    ) -> None:
         self.base = base
         self.outside: list[str] = []
         self.visits = 0
-        self.context, self.page = new_page(browser, 1280, 1000, self.outside, service_workers=service_workers)
+        self.context, self.page = new_page(
+            browser, width, height, self.outside, service_workers=service_workers
+        )
 
     def open(self, notebook: str) -> None:
         """Open ``notebook`` in the site's JupyterLab, wait for Python to start, run every cell."""
@@ -79,70 +85,130 @@ def visit(browser: Any, site: str) -> Iterator[Visit]:
     visit.context.close()
 
 
-def test_the_site_teaches_in_turkish_and_plays_against_the_ai_with_nothing_from_another_host(
+COURSE = ".durak-course"
+COURSE_CARDS = f"{COURSE} .durak-exercise button.durak-card"
+HEADING = f"{COURSE} .durak-lesson-heading"
+NEXT_LESSON = f"{COURSE} button.durak-next-lesson"
+
+
+def open_course(visit: Visit, query: str = "") -> None:
+    """The site's root address, as a learner types it: the course, running, no code."""
+    visit.page.goto(f"{visit.base}/{query}")
+    visit.visits += 1
+    visit.page.locator(f"{COURSE} button.durak-card").first.wait_for(timeout=visit.timeout_ms)
+
+
+def open_lesson(page: Any, language: str, lesson: str) -> None:
+    """Go to ``lesson`` from the course's contents."""
+    page.locator(f"{COURSE} .durak-contents-button").click()
+    page.locator(f"{COURSE} .durak-course-contents button", has_text=title_in(language, lesson)).click()
+
+
+def title_in(language: str, lesson: str) -> str:
+    with texts_in(language):
+        return gettext(NOTEBOOKS[lesson].TITLE)
+
+
+def test_the_site_opens_on_the_course_on_a_phone_in_the_language_of_its_link_and_teaches_every_lesson(
+    browser: Any, site: str
+) -> None:
+    """390×844 and ``?lang=es``: lesson 00 in Spanish, playable, with no IDE around it; every
+    lesson from the control that names it, each with all its exercises; Turkish picked live."""
+    visit = Visit(browser, site, width=390, height=844)
+    try:
+        page = visit.page
+        open_course(visit, "?lang=es")
+        expect(page.locator(HEADING)).to_contain_text(title_in("es", "00_start"))
+        assert page.locator(".lm-MenuBar:visible, .jp-CodeConsole-promptCell:visible").count() == 0
+        assert "from durak.tutorial import" not in page.locator("body").inner_text()  # no code shown
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing sideways
+        screenshot(page, "site-course-390-es")
+
+        # an exercise answered: every ace picked, and the top bar counts it
+        exercise_ids = [f.__name__ for f in ex.NOTEBOOK_EXERCISES["00_start"]]
+        wait_for_count(page, f"{COURSE} .durak-exercise", len(exercise_ids), timeout_ms=60_000)
+        aces = page.locator(f"{COURSE} .durak-exercise").nth(exercise_ids.index("deck_aces"))
+        for card in sorted(ex.build("deck_aces").answers, key=str):
+            aces.locator(f"button.durak-card.{face_class(card)}").first.click()
+        with texts_in("es"):
+            solved = ngettext(*PROGRESS, len(EXERCISES)).format(n=1, total=len(EXERCISES))
+        expect(page.locator(f"{COURSE} .durak-course-bar")).to_contain_text(solved)
+
+        # Turkish, from the catalog the site's wheel carries, everywhere on the page at once
+        language_select(page).select_option(label=endonym("tr"))
+        with texts_in("tr"):
+            again = gettext(TITLES["start_again"])
+        expect(aces.locator("button", has_text=again)).to_be_visible()
+        expect(page.locator(HEADING)).to_contain_text(title_in("tr", "00_start"))
+
+        # every lesson, from the control at the end of the one before, with all its exercises
+        for lesson in list(NOTEBOOKS)[1:-1]:
+            next_lesson = page.locator(NEXT_LESSON)
+            expect(next_lesson).to_contain_text(title_in("tr", lesson))
+            next_lesson.click()
+            expect(page.locator(HEADING)).to_contain_text(title_in("tr", lesson))
+            wait_for_count(page, f"{COURSE} .durak-exercise", len(NOTEBOOK_EXERCISES[lesson]), 60_000)
+            page.locator(COURSE_CARDS).first.wait_for()
+            assert page.locator(f"{COURSE} .durak-exercise").count() == len(NOTEBOOK_EXERCISES[lesson])
+            assert page.locator(ERROR_OUTPUTS).all_inner_texts() == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert visit.outside == []
+    finally:
+        visit.context.close()
+
+
+def test_the_course_plays_against_the_ai_and_a_reload_brings_the_game_back(browser: Any, site: str) -> None:
+    visit = Visit(browser, site)
+    try:
+        page = visit.page
+        open_course(visit, "?lang=tr")
+        page.locator(f"{COURSE} .durak-contents-button").click()
+        page.locator(
+            f"{COURSE} .durak-course-contents button", has_text=title_in("tr", "07_play_vs_ai")
+        ).click()
+        page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for(timeout=visit.timeout_ms)
+        with texts_in("tr"):
+            take = gettext("Take")
+        expect(page.locator(TAKE)).to_have_text(take)
+        assert page.locator(f"{PLAY} select:visible").count() == 0  # one picker: the top bar's
+        moves = 0
+        for _ in range(20):  # a click lost in a re-render is clicked anew
+            if moves >= 6:
+                break
+            moves += click_and_wait(page, wait_for_legal_moves(page)[0])
+        assert moves >= 6
+        assert page.locator(MOVE_LOG_ITEMS).count() > moves  # the AI moved too
+        logged = page.locator(MOVE_LOG_ITEMS).count()
+        screenshot(page, "site-course-game-tr")
+        settle(page)
+        page.wait_for_timeout(1000)  # the browser stores what the kernel wrote a moment after
+
+        # a reload: the same lesson, the same game on screen at once, in Turkish
+        page.reload()
+        visit.visits += 1
+        page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for(timeout=visit.timeout_ms)
+        expect(page.locator(HEADING)).to_contain_text(title_in("tr", "07_play_vs_ai"))
+        assert page.locator(f"{PLAY} button.durak-resume:visible").count() == 0
+        wait_for_count(page, MOVE_LOG_ITEMS, logged, timeout_ms=10_000)
+        assert page.locator(".durak-storage-missing").count() == 0
+        assert page.locator(ERROR_OUTPUTS).all_inner_texts() == []
+        assert visit.outside == []
+    finally:
+        visit.context.close()
+
+
+def test_the_notebooks_with_their_code_are_one_link_away_and_run_in_the_sites_jupyterlab(
     visit: Visit,
 ) -> None:
     page = visit.page
-    visit.open("00_start.ipynb")
-    exercise_ids = [f.__name__ for f in ex.NOTEBOOK_EXERCISES["00_start"]]
-    aces = page.locator(".durak-exercise").nth(exercise_ids.index("deck_aces"))
-    aces.locator("button.durak-card").first.wait_for(timeout=120_000)
-    wait_for_count(page, ".durak-exercise", len(exercise_ids), timeout_ms=120_000)  # every exercise of 00
-    assert page.locator(ERROR_OUTPUTS).count() == 0
-
-    # an exercise answered: every ace picked, and the progress counts it
-    for card in sorted(ex.build("deck_aces").answers, key=str):
-        aces.locator(f"button.durak-card.{face_class(card)}").first.click()
-    solved = ngettext(*PROGRESS, len(EXERCISES)).format(n=1, total=len(EXERCISES))
-    expect(page.locator(f"{NOTEBOOK} .durak-header")).to_contain_text(solved)
-
-    # Turkish, from the catalog the site's wheel carries
-    language_select(page).select_option(label=endonym("tr"))
-    with texts_in("tr"):
-        again = gettext(TITLES["start_again"])
-    assert again != "Start again"
-    expect(aces.locator("button", has_text=again)).to_be_visible()
-    screenshot(page, "site-00-tr")
-    # the browser stores what the kernel wrote a moment after it wrote it: let the page finish
-    settle(page)
-    page.locator(KERNEL_IDLE).filter(has_text="Idle").wait_for()
-    page.wait_for_timeout(1000)
-
-    # the game: the language was remembered in the browser's storage, and the AI answers
-    visit.open("07_play_vs_ai.ipynb")  # 00 is reopened beside it: see Visit.timeout_ms
-    page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for(timeout=visit.timeout_ms)
-    with texts_in("tr"):
-        take = gettext("Take")
-    expect(page.locator(TAKE)).to_have_text(take)
-    moves = 0
-    for _ in range(20):  # a click lost in a re-render is clicked anew
-        if moves >= 8:
-            break
-        moves += click_and_wait(page, wait_for_legal_moves(page)[0])
-    assert moves >= 8
-    # the AI moved too: its moves are in the log beside the learner's
-    assert page.locator(MOVE_LOG_ITEMS).count() > moves
-    assert page.locator(ERROR_OUTPUTS).count() == 0
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.locator(f"{PLAY} .durak-felt").first.screenshot(path=str(ARTIFACTS / "site-07-tr.png"))
-
-    # the game was saved in the browser: a new visit of the page is offered it
-    visit.open("07_play_vs_ai.ipynb")
-    page.locator(f"{PLAY} button.durak-resume").wait_for(timeout=visit.timeout_ms)
-    assert page.locator(".durak-storage-missing").count() == 0
-    assert visit.outside == []
-
-
-# 00 and 07 are run, clicked and checked by the test above: the other six here
-@pytest.mark.parametrize("notebook", sorted(set(NOTEBOOK_EXERCISES) - {"00_start", "07_play_vs_ai"}))
-def test_every_notebook_runs_in_the_site_with_all_its_exercises(visit: Visit, notebook: str) -> None:
-    page = visit.page
-    visit.open(f"{notebook}.ipynb")
-    wanted = len(NOTEBOOK_EXERCISES[notebook])
-    wait_for_count(page, ".durak-exercise", wanted, timeout_ms=120_000)
+    open_course(visit)
+    link = page.locator(f"{COURSE} a[href*='lab/index.html']")
+    expect(link).to_have_count(1)
+    visit.open("01_goal.ipynb")
+    wanted = len(NOTEBOOK_EXERCISES["01_goal"])
+    wait_for_count(page, ".durak-exercise", wanted, timeout_ms=visit.timeout_ms)
     page.wait_for_timeout(500)  # a failing cell after the last exercise would show by now
     assert page.locator(ERROR_OUTPUTS).all_inner_texts() == []
-    assert page.locator(".durak-exercise").count() == wanted
     assert visit.outside == []
 
 
@@ -151,7 +217,11 @@ def test_without_the_browsers_storage_the_site_says_so_once_and_plays_on(browser
     visit = Visit(browser, site, service_workers="block")
     try:
         page = visit.page
-        visit.open("07_play_vs_ai.ipynb")
+        open_course(visit, "?lang=en")
+        page.locator(f"{COURSE} .durak-contents-button").click()
+        page.locator(
+            f"{COURSE} .durak-course-contents button", has_text=title_in("en", "07_play_vs_ai")
+        ).click()
         page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for(timeout=120_000)
         notice = page.locator(".durak-storage-missing")
         expect(notice).to_have_count(1)
