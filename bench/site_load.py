@@ -1,19 +1,35 @@
 """The static site's first visit: its size, the bytes a cold visit downloads, the time to a lesson.
 
-Usage: python bench/site_load.py [--site site] [--runs 3]   (after ``make site``; needs Chromium)
+Usage: python bench/site_load.py [--site site] [--runs 3] [--page lab|repl] [--largest N]
+       python bench/site_load.py --node [--site site] [--runs 3]
+(after ``make site``; needs Chromium, or Node.js for ``--node``)
 
-Each run is a new browser profile (a cold cache) opening ``00_start.ipynb``: the clock stops when
-the first exercise's card buttons are on the page, Python having started in the page and run the
-lesson's cells. Bytes are the bodies the page and its workers received from the site (nothing
-else is reachable), each counted once: not again when JupyterLite's service worker hands it on.
+Each run is a new browser profile (a cold cache). ``--page lab`` opens ``00_start.ipynb`` in
+JupyterLab and runs its cells; ``--page repl`` opens JupyterLite's REPL app with the code of a
+lesson's exercise in its URL, as the course page does. The clock stops when the exercise's card
+buttons are on the page. Bytes are the bodies the page and its workers received from the site
+(nothing else is reachable), each counted once: not again when JupyterLite's service worker hands
+it on. This server sends every file as it is; a host that compresses its text, scripts and
+WebAssembly (GitHub Pages and most CDNs do) sends less: the bytes it would send are estimated with
+gzip -6 of the same files ("gzipped"). ``--largest N`` lists the N biggest files (what to ship less of).
+
+``--node`` times the site's Python without a browser: the site's own Pyodide in Node.js boots,
+loads the wheels the kernel preloads, and imports the kernel and the lessons (the import is what
+bytecode in the wheels saves).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import functools
+import gzip
+import json
 import statistics
+import subprocess
 import sys
 import time
+import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,32 +39,91 @@ from lite.serve import serving  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, new_page  # noqa: E402
 from tests.browser.pages import KERNEL_IDLE, run_all_cells  # noqa: E402
 
+# The course page's way to a lesson: the REPL app runs this at start, with no banner and no code shown.
+EXERCISE = 'from durak.tutorial import lessons\nlessons.exercise("beat_trump")'
+REPL_QUERY = {"kernel": "python", "showBanner": "0", "hideCodeInput": "1", "code": EXERCISE}
+NODE_RUNNER = ROOT / "lite" / "pyodide.mjs"
+# What a compressing host compresses (the wheels and the standard library are zip files already).
+COMPRESSED = (".js", ".mjs", ".css", ".json", ".html", ".wasm", ".svg", ".ipynb", ".ttf", ".woff")
+# What the kernel imports at start (the worker's initPackageManager and initKernel), then the lesson.
+NODE_IMPORTS = """
+import sys, time
+t = time.perf_counter()
+import piplite.piplite
+import pyodide_kernel
+t1 = time.perf_counter()
+import durak.tutorial.lessons
+t2 = time.perf_counter()
+print(f"kernel {t1 - t:.2f} lessons {t2 - t1:.2f}", file=sys.__stdout__)
+"""
+
 
 def folder_size(folder: Path) -> int:
     return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
 
 
-def first_visit(browser: object, base: str) -> tuple[float, float, int, int]:
-    """Seconds to Python ready and to the first exercise; bytes received; requests elsewhere."""
+@dataclasses.dataclass
+class Visit:
+    ready: float  # seconds to Python ready (Lab only: the REPL shows no kernel status)
+    card: float  # seconds to the exercise's first card
+    received: int  # bytes, as this server sent them
+    gzipped: int  # bytes, as a host that compresses would send them
+    outside: int  # requests to other hosts (aborted)
+
+
+@functools.cache
+def gzipped_size(file: Path) -> int | None:
+    """The size of ``file`` compressed as a host would send it; None if it is sent as it is."""
+    return len(gzip.compress(file.read_bytes(), 6)) if file.suffix in COMPRESSED and file.is_file() else None
+
+
+def first_visit(browser: object, base: str, site: Path, kind: str, sizes: dict[str, int]) -> Visit:
+    """A cold visit of the ``kind`` page; each URL's bytes are also kept in ``sizes``."""
     outside: list[str] = []
     context, page = new_page(browser, 1280, 1000, outside)
-    received = [0]
+    received = [0, 0]
 
     def answered(response: object) -> None:  # the site's server always sends Content-Length
         if not response.from_service_worker:  # type: ignore[attr-defined]  # counted when the worker fetched it
-            received[0] += int(response.headers.get("content-length", 0))  # type: ignore[attr-defined]
+            size = int(response.headers.get("content-length", 0))  # type: ignore[attr-defined]
+            path = urllib.parse.urlsplit(response.url).path  # type: ignore[attr-defined]
+            compressed = gzipped_size(site / urllib.parse.unquote(path).lstrip("/"))
+            received[0] += size
+            received[1] += size if compressed is None or size == 0 else compressed
+            sizes[path] = max(sizes.get(path, 0), size)
 
     context.on("response", answered)  # the context's: the kernel's worker fetches Pyodide and the wheels
     start = time.perf_counter()
-    page.goto(f"{base}/lab/index.html?path=00_start.ipynb")
-    page.locator(KERNEL_IDLE).filter(has_text="Idle").wait_for(timeout=180_000)
-    ready = time.perf_counter() - start
-    run_all_cells(page)
-    page.locator(".durak-exercise button.durak-card").first.wait_for(timeout=180_000)
+    ready = float("nan")
+    if kind == "lab":
+        page.goto(f"{base}/lab/index.html?path=00_start.ipynb")
+        page.locator(KERNEL_IDLE).filter(has_text="Idle").wait_for(timeout=180_000)
+        ready = time.perf_counter() - start
+        run_all_cells(page)
+        page.locator(".durak-exercise button.durak-card").first.wait_for(timeout=180_000)
+    else:
+        page.goto(f"{base}/repl/index.html?{urllib.parse.urlencode(REPL_QUERY)}")
+        page.locator("button.durak-card").first.wait_for(timeout=180_000)
     lesson = time.perf_counter() - start
     page.wait_for_timeout(3000)  # requests still under way are counted too
     context.close()
-    return ready, lesson, received[0], len(outside)
+    return Visit(ready, lesson, received[0], received[1], len(outside))
+
+
+def node_timings(site: Path) -> dict[str, float]:
+    """Seconds to boot the site's Pyodide in Node.js, to load the wheels the kernel preloads, and
+    to import the kernel and then the lessons."""
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    (settings,) = config["litePluginSettings"].values()
+    packages = settings["loadPyodideOptions"]["packages"]
+    command = ["node", NODE_RUNNER, "--load", ",".join(packages), "--timings", site / "static" / "pyodide"]
+    done = subprocess.run(
+        [str(part) for part in [*command, "-c", NODE_IMPORTS]], check=True, capture_output=True, text=True
+    )
+    timings: dict[str, float] = json.loads(done.stderr.strip().splitlines()[-1])
+    words = done.stdout.split()
+    timings.update({words[i]: float(words[i + 1]) for i in range(0, len(words), 2)})
+    return timings
 
 
 def main() -> None:
@@ -57,22 +132,37 @@ def main() -> None:
     )
     parser.add_argument("--site", type=Path, default=ROOT / "site")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--page", choices=["lab", "repl"], default="lab")
+    parser.add_argument("--largest", type=int, default=0, metavar="N")
+    parser.add_argument("--node", action="store_true", help="time the site's Python in Node.js instead")
     args = parser.parse_args()
+    if args.node:
+        timed = [node_timings(args.site) for _ in range(args.runs)]
+        for timings in timed:
+            print("  " + ", ".join(f"{name} {seconds:.2f} s" for name, seconds in timings.items()))
+        medians = {name: statistics.median(timings[name] for timings in timed) for name in timed[0]}
+        print("median: " + ", ".join(f"{name} {seconds:.2f} s" for name, seconds in medians.items()))
+        return
     from playwright.sync_api import sync_playwright
 
     files = sum(1 for _ in args.site.rglob("*"))
     print(f"site: {folder_size(args.site) / 1e6:.1f} MB on disk, {files} files")
+    sizes: dict[str, int] = {}
     with serving(args.site) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        runs = [first_visit(browser, base) for _ in range(args.runs)]
+        runs = [first_visit(browser, base, args.site, args.page, sizes) for _ in range(args.runs)]
         browser.close()
-    for ready, lesson, received, outside in runs:
-        print(f"  cold visit: Python ready {ready:.1f} s, first lesson {lesson:.1f} s, "
-              f"{received / 1e6:.1f} MB received, {outside} requests elsewhere")  # fmt: skip
+    for run in runs:
+        print(f"  cold visit ({args.page}): Python ready {run.ready:.1f} s, first card {run.card:.1f} s, "
+              f"{run.received / 1e6:.1f} MB received ({run.gzipped / 1e6:.1f} MB gzipped), "
+              f"{run.outside} requests elsewhere")  # fmt: skip
     print(
-        f"median: first lesson {statistics.median(r[1] for r in runs):.1f} s, "
-        f"{statistics.median(r[2] for r in runs) / 1e6:.1f} MB received"
+        f"median: first card {statistics.median(r.card for r in runs):.1f} s, "
+        f"{statistics.median(r.received for r in runs) / 1e6:.1f} MB received "
+        f"({statistics.median(r.gzipped for r in runs) / 1e6:.1f} MB gzipped)"
     )
+    for path, size in sorted(sizes.items(), key=lambda item: -item[1])[: args.largest]:
+        print(f"  {size / 1e6:6.2f} MB  {path}")
 
 
 if __name__ == "__main__":

@@ -16,6 +16,9 @@ What the site holds, and where each part comes from (see ../shared/notes/jupyter
   them all through Pyodide at start-up, and the PyPI fallback is switched off: at run time the
   page fetches nothing from another host.
 * The project's own wheel, with its compiled catalogs, and the eight notebooks.
+* The standard library and every wheel byte-compiled by the site's own Python (lite/bytecode.py:
+  Pyodide in Node.js), so that the browser does not compile them again on every visit; and a
+  wheel loaded at start only if the kernel or a lesson imports it then (``LATER``).
 * Babel with the locale data of the tutorial's six languages only: the full wheel is a third
   of the site, and the tutorial formats numbers and dates in no other locale.
 
@@ -42,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from durak.i18n import LANGUAGES  # noqa: E402
-from lite import course_page  # noqa: E402
+from lite import bytecode, course_page  # noqa: E402
 
 # Pyodide packages the kernel itself loads (with everything they depend on in Pyodide's lock).
 KERNEL_PACKAGES = ["micropip", "ipython", "jedi", "traitlets", "typing-extensions"]
@@ -54,6 +57,14 @@ NOTEBOOK_PACKAGES = ["comm", "ipywidgets", "jupyterlab_widgets", "anywidget", "p
 # Front-end extensions, from their wheels: the widgets' at this environment's versions (their Python
 # side is what the site ships), the kernel's at its pin.
 LAB_EXTENSIONS = ["jupyterlab_widgets", "anywidget"]
+# Shipped and in the lock, for whoever imports them later, but not loaded when the kernel starts: in
+# the site's Python (lite/pyodide.mjs) nothing imports them while the kernel starts, a lesson shows
+# its cards, an error is shown or a name is completed (sys.modules after each). No lock entry
+# depends on them, so loading the others does not bring them. six: only old asttokens
+# used it; matplotlib-inline: IPython's %matplotlib; jupyterlab-widgets, widgetsnbextension: the
+# widgets' front end (the site serves it from extensions/). Babel stays: the lessons import it
+# when they format a number or name a language.
+LATER = {"six", "matplotlib-inline", "jupyterlab-widgets", "widgetsnbextension"}
 DEPENDS = {
     "ipywidgets": ["comm", "ipython", "traitlets", "widgetsnbextension", "jupyterlab-widgets"],
     "anywidget": ["ipywidgets", "psygnal", "typing-extensions"],
@@ -150,7 +161,8 @@ def slim_babel(wheel: Path, into: Path) -> Path:
             slim.writestr(item, data)
             digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             records.append(f"{item.filename},sha256={digest},{len(data)}")
-        slim.writestr(record_name, "\n".join([*records, f"{record_name},,", ""]))
+        # The source's entry (its date): the same slim wheel on every build, so its bytecode stays cached.
+        slim.writestr(source.getinfo(record_name), "\n".join([*records, f"{record_name},,", ""]))
     return target
 
 
@@ -158,7 +170,7 @@ def wheel_entry(wheel: Path, name: str, depends: list[str]) -> dict[str, Any]:
     """A ``pyodide-lock.json`` entry for a pure-Python wheel."""
     with zipfile.ZipFile(wheel) as archive:
         tops = {path.split("/")[0] for path in archive.namelist()}
-    imports = sorted(top.removesuffix(".py") for top in tops if not top.endswith((".dist-info", ".data")))
+    imports = sorted(re.sub(r"\.pyc?$", "", top) for top in tops if not top.endswith((".dist-info", ".data")))
     return {
         "name": name,
         "version": wheel.name.split("-")[1],
@@ -167,7 +179,7 @@ def wheel_entry(wheel: Path, name: str, depends: list[str]) -> dict[str, Any]:
         "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
         "package_type": "package",
         "imports": imports,
-        "depends": depends,
+        "depends": sorted({normalized(dependency) for dependency in depends} - LATER),
         "unvendored_tests": False,
         "shared_library": False,
     }
@@ -209,19 +221,19 @@ def build(output: Path, cache: Path) -> None:
     pyodide_dir = stage / "static" / "pyodide"
     pyodide_dir.mkdir(parents=True)
 
-    # The Pyodide core, from the npm registry: the runtime and the standard library only.
+    # The Pyodide core, from the npm registry: the runtime and the standard library only (which is
+    # byte-compiled below, with the wheels).
     core = pyodide_core(cache / "npm", kernel["pyodide_version"])
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
         shutil.copy2(core / name, pyodide_dir / name)
     npm_lock = json.loads((core / "pyodide-lock.json").read_text())
 
     wheels = cache / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
-    packages: dict[str, dict[str, Any]] = {}
+    shipped: list[tuple[Path, str, list[str]]] = []
 
     def ship(wheel: Path, name: str, depends: list[str]) -> None:
-        shutil.copy2(wheel, pyodide_dir / wheel.name)
-        packages[normalized(name)] = wheel_entry(pyodide_dir / wheel.name, normalized(name), depends)
+        shipped.append((wheel, normalized(name), depends))
 
     for name in lock_closure(npm_lock, KERNEL_PACKAGES):
         entry = npm_lock["packages"][name]
@@ -245,6 +257,13 @@ def build(output: Path, cache: Path) -> None:
     run(sys.executable, "-m", "build", "--wheel", "--outdir", project, ROOT)
     ship(next(project.glob("durak-*.whl")), "durak", DEPENDS["durak"])
 
+    stdlib = core / "python_stdlib.zip"
+    compiled = bytecode.byte_compile([stdlib, *(wheel for wheel, _, _ in shipped)], core, cache / "bytecode")
+    shutil.copy2(compiled[stdlib], pyodide_dir / stdlib.name)
+    packages: dict[str, dict[str, Any]] = {}
+    for wheel, name, depends in shipped:
+        shutil.copy2(compiled[wheel], pyodide_dir / compiled[wheel].name)
+        packages[name] = wheel_entry(pyodide_dir / compiled[wheel].name, name, depends)
     lock = {"info": npm_lock["info"], "packages": dict(sorted(packages.items()))}
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
 
@@ -254,7 +273,7 @@ def build(output: Path, cache: Path) -> None:
     ]
     kernel_pin = f"jupyterlite-pyodide-kernel=={PINS['jupyterlite-pyodide-kernel']}"
     extensions.append(download(wheels, kernel_pin, pure=False))
-    preload = sorted(packages)
+    preload = sorted(set(packages) - LATER)
     lite_config = {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
