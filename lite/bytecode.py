@@ -45,6 +45,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import types
 import warnings
 import zipfile
@@ -167,8 +168,9 @@ def byte_compile(archives: list[Path], pyodide: Path, cache: Path) -> dict[Path,
             jobs.append([str(archive.resolve()), str(target.resolve())])
     if jobs:
         cache = cache.resolve()
-        job_file = cache / "jobs.json"
-        job_file.write_text(json.dumps(jobs))
+        with tempfile.NamedTemporaryFile("w", suffix=".json", dir=cache, delete=False) as jobs_json:
+            json.dump(jobs, jobs_json)  # a file of its own: another build may share the cache
+        job_file = Path(jobs_json.name)
         mounts = sorted({str(cache), *(str(Path(source).parent) for source, _ in jobs)})
         command = ["node", str(RUNNER), *(part for folder in mounts for part in ("--mount", folder))]
         command += [part for name, value in ENVIRONMENT.items() for part in ("--env", f"{name}={value}")]
