@@ -153,7 +153,8 @@ def main() -> None:
         runs = [first_visit(browser, base, args.site, args.page, sizes) for _ in range(args.runs)]
         browser.close()
     for run in runs:
-        print(f"  cold visit ({args.page}): Python ready {run.ready:.1f} s, first card {run.card:.1f} s, "
+        ready = "" if args.page == "repl" else f"Python ready {run.ready:.1f} s, "
+        print(f"  cold visit ({args.page}): {ready}first card {run.card:.1f} s, "
               f"{run.received / 1e6:.1f} MB received ({run.gzipped / 1e6:.1f} MB gzipped), "
               f"{run.outside} requests elsewhere")  # fmt: skip
     print(
