@@ -174,18 +174,22 @@ def test_the_game_comes_back_at_once_in_the_course_and_without_a_second_picker()
     again.close()
 
 
-def test_the_next_lesson_is_prepared_while_the_learner_reads() -> None:
-    async def scenario() -> CourseView:
-        page = course(lang="en")
-        assert "01_goal" not in page._built
-        await asyncio.sleep(1.5)
-        return page
+def test_a_lesson_shows_from_its_first_cards_on_and_the_next_is_prepared_while_the_learner_reads() -> None:
+    first_cells = len(NOTEBOOKS["00_start"].CELLS)
 
-    page = asyncio.run(scenario())
+    async def scenario() -> tuple[CourseView, int]:
+        page = course(lang="en")  # in a kernel: an event loop runs
+        shown_at_once = len(page.lesson_views)
+        assert isinstance(page.lesson_views[-1], DeckView) and "01_goal" not in page._built
+        await asyncio.sleep(2.0)
+        return page, shown_at_once
+
+    page, shown_at_once = asyncio.run(scenario())
+    assert shown_at_once < first_cells == len(page.lesson_views)  # the rest came a cell at a time
     prepared = page._built["01_goal"]
+    assert len(prepared.children) == len(NOTEBOOKS["01_goal"].CELLS)
     page.next_button.click()
     assert page.lesson_area.children == (prepared,)
-    assert all(isinstance(view, widgets.Widget) for view in page.lesson_views)
     page.close()
 
 

@@ -2,8 +2,9 @@
 
 The eight lessons are steps of the same page: a sticky top bar keeps the language picker, the
 learner's progress and the contents in view; each lesson is rendered the first time it is
-opened (the next one is prepared meanwhile, so that "next" answers at once), from the same cell
-plans the notebooks are written from; a control at the end, named by the next lesson's title,
+opened, from the same cell plans the notebooks are written from, and shown from its first cards
+on while the rest is built (and the next lesson prepared meanwhile, so that "next" answers at
+once); a control at the end, named by the next lesson's title,
 leads there, and one back. The open lesson, the language and an unfinished game come back
 after a reload. The static site opens on this page, ``make app`` (Voilà) serves it, and
 ``course.ipynb`` shows it in JupyterLab.
@@ -25,7 +26,7 @@ import asyncio
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from html import escape
 from typing import Any
 from urllib.parse import parse_qs
@@ -39,7 +40,7 @@ from durak.tutorial import lessons
 from durak.tutorial.course_model import CourseModel, start_language
 from durak.tutorial.lessons.content import NOTEBOOKS
 from durak.tutorial.lessons.content.common import SHOW_GAME, Cell
-from durak.tutorial.lessons.views import STORAGE_MISSING, Lookup, progress_text
+from durak.tutorial.lessons.views import STORAGE_MISSING, DeckView, ExerciseView, Lookup, progress_text
 from durak.tutorial.progress import on_progress
 from durak.tutorial.settings import browser_storage_missing
 from durak.tutorial.style import CARD_MARKS_CSS
@@ -62,8 +63,8 @@ LESSON_SOLVED = N_("{n} of {total} solved")
 # Translators: the link from the course page on the static site to the same lessons as notebooks.
 NOTEBOOKS_LINK = N_("The same lessons as notebooks, with their code")
 LAB_URL = "../lab/index.html?path=00_start.ipynb"  # from the site's course page (repl/index.html)
-PREFETCH_DELAY = 0.5  # seconds after a lesson is shown before the next one is prepared
-PREFETCH_STEP = 0.02  # between two of its cells: a click of the learner's is never kept waiting long
+CARD_VIEWS = (DeckView, ExerciseView)  # the game's lesson is built whole: four cells
+BACKGROUND_STEP = 0.05  # seconds between two cells built in the background: clicks go first
 
 COURSE_CSS = """
 <style>
@@ -221,7 +222,9 @@ class CourseView(LocalizedVBox):
             (self.contents_button, "durak-contents-button"),
         ):  # fmt: skip
             widget.add_class(name)
-        self._built: dict[str, widgets.VBox] = {}
+        self._built: dict[str, widgets.VBox] = {}  # each lesson's views, once opened or prepared
+        self._pending: dict[str, list[Cell]] = {}  # the cells of each still to build
+        self._building = False  # whether the background builder is scheduled
         self._closed = False
         self._unsubscribe_progress = on_progress(lambda _id: self.render())
         self._start_localized()
@@ -254,14 +257,49 @@ class CourseView(LocalizedVBox):
 
     def _show(self) -> None:
         lesson = self.model.current
-        if lesson not in self._built:
-            self._built[lesson] = self._build(NOTEBOOKS[lesson].CELLS)
-        self.lesson_area.children = (self._built[lesson],)
+        box = self._lesson_box(lesson)
+        # Shown as soon as the learner can do something in it (the first cards); the rest of it,
+        # then the next lesson, is built a cell at a time in the background, in a kernel.
+        loop = _running_loop()
+        while self._pending[lesson] and (loop is None or not any(self._cards_shown(box))):
+            self._build_next_cell(lesson)
+        self.lesson_area.children = (box,)
         self.render()
-        self._prefetch(self.model.next)
+        if loop is not None and not self._building:
+            self._building = True
+            loop.call_later(BACKGROUND_STEP, self._build_in_background)
 
-    def _build(self, cells: Sequence[Cell]) -> widgets.VBox:
-        return widgets.VBox([self._cell_view(cell) for cell in cells])
+    def _lesson_box(self, lesson: str) -> widgets.VBox:
+        if lesson not in self._built:
+            self._built[lesson] = widgets.VBox()
+            self._pending[lesson] = list(NOTEBOOKS[lesson].CELLS)
+        return self._built[lesson]
+
+    @staticmethod
+    def _cards_shown(box: widgets.VBox) -> Iterator[bool]:
+        return (isinstance(view, CARD_VIEWS) for view in box.children)
+
+    def _build_next_cell(self, lesson: str) -> None:
+        box = self._built[lesson]
+        box.children = (*box.children, self._cell_view(self._pending[lesson].pop(0)))
+
+    def _build_in_background(self) -> None:
+        """One cell: the rest of the open lesson first, then the next one (never the game's,
+        which would start playing unseen)."""
+        following = self.model.next
+        if following is not None and SHOW_GAME not in NOTEBOOKS[following].CELLS:
+            self._lesson_box(following)
+        lesson = next((name for name in (self.model.current, following) if self._pending.get(name)), None)
+        loop = _running_loop()
+        if self._closed or lesson is None or loop is None:
+            self._building = False
+            return
+        try:
+            self._build_next_cell(lesson)
+        except Exception as error:  # shown, not lost; the lesson stops growing, the page goes on
+            self._pending[lesson] = []
+            self.errors.show(error)
+        loop.call_later(BACKGROUND_STEP, self._build_in_background)
 
     def _cell_view(self, cell: Cell) -> widgets.Widget:
         """What the notebook's cell shows: the same call, but the game without its own picker
@@ -273,32 +311,6 @@ class CourseView(LocalizedVBox):
         call = getattr(lessons, cell.call)
         view: widgets.Widget = call(cell.argument) if cell.argument else call()
         return view
-
-    def _prefetch(self, lesson: str | None) -> None:
-        """Prepare ``lesson`` a cell at a time while the learner reads this one (in a kernel;
-        not the game's, which would start playing unseen)."""
-        loop = _running_loop()
-        if loop is None or lesson is None or lesson in self._built or SHOW_GAME in NOTEBOOKS[lesson].CELLS:
-            return
-        pending = list(NOTEBOOKS[lesson].CELLS)
-        views: list[widgets.Widget] = []
-
-        def step() -> None:
-            if self._closed or lesson in self._built:  # opened meanwhile: built then, in full
-                close_all(views)
-                return
-            try:
-                views.append(self._cell_view(pending.pop(0)))
-            except Exception as error:  # shown, not lost; the lesson is built again when opened
-                close_all(views)
-                self.errors.show(error)
-                return
-            if pending:
-                loop.call_later(PREFETCH_STEP, step)
-            else:
-                self._built[lesson] = widgets.VBox(views)
-
-        loop.call_later(PREFETCH_DELAY, step)
 
     # --- contents and texts ---
 

@@ -46,7 +46,7 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
         (
             N_(
                 "A bout begins with the attacker leading any one card; the other player is the "
-                "defender. The defender beats it, or takes the cards (the next notebook is about "
+                "defender. The defender beats it, or takes the cards (the next lesson is about "
                 "taking)."
             ),
         ),

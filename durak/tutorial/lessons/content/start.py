@@ -24,8 +24,8 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
             N_("Pick your language above at any time: every text on these pages switches at once."),
             N_(
                 "Answer the exercises by clicking cards or buttons. Every click is answered with the "
-                "reason, right or wrong; “Start again” sets an exercise back. Your progress is kept "
-                "from one notebook to the next."
+                "reason, right or wrong; “Start again” sets an exercise back. Your progress is kept, "
+                "also when you come back another day."
             ),
         ),
     ),
