@@ -1,4 +1,4 @@
-"""Serve the built site (``make site``) on 127.0.0.1 and print the tutorial's address.
+"""Serve the built site (``make site``) on 127.0.0.1 and print its address (the course).
 
 Usage: python lite/serve.py [--site site] [--port 8765]   (``make serve-site``)
 
@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FIRST_LESSON = "lab/index.html?path=00_start.ipynb"
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -58,7 +57,7 @@ def main() -> None:
     args = parser.parse_args()
     server = make_server(args.site, args.port)
     host, port = server.server_address[:2]
-    print(f"Open the tutorial: http://{host}:{port}/{FIRST_LESSON}  (Ctrl+C stops the server)", flush=True)
+    print(f"Open the tutorial: http://{host}:{port}/  (Ctrl+C stops the server)", flush=True)  # the course
     with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
 
