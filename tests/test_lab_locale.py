@@ -186,7 +186,7 @@ def test_the_picker_says_once_beside_itself_that_the_menus_follow_after_a_reload
         picker.value = "de"
         assert saved(tmp_path / "lab") == {"locale": "de_DE"}
         for each in (picker, other):  # every picker of the kernel says it, in the new language
-            assert each.lab_notice.layout.display is None
+            assert each.lab_notice.layout.display == ""
             assert "JupyterLab" in each.lab_notice.value and "↻" in each.lab_notice.value
         picker.value = "en"
         assert picker.lab_notice.layout.display == "none" and other.lab_notice.value == ""

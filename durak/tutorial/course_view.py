@@ -202,6 +202,7 @@ class CourseView(LocalizedVBox):
         self.css = widgets.HTML(CARD_MARKS_CSS + COURSE_CSS, layout={"display": "none"})
         parts = [
             self.top_bar,
+            self.picker.lab_notice,  # in JupyterLab: its menus follow the language after a reload
             self.contents,
             self.storage_notice,
             self.heading,

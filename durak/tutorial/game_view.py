@@ -238,6 +238,7 @@ class PlayView(LocalizedVBox):
             children=(
                 self.heading,
                 self.toolbar,
+                self.language.lab_notice,  # in JupyterLab: its menus follow the language after a reload
                 self.appearance_panel,
                 self.notice,
                 self.resume_offer,

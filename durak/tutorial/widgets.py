@@ -750,7 +750,7 @@ class LanguagePicker(LocalizedMixin, widgets.Dropdown):  # type: ignore[misc]
         notice = reload_needed()
         text = gettext(reload_notice(get_language())) if notice else ""
         self.lab_notice.value = f"<p>↻ {escape(text)}</p>" if notice else ""
-        self.lab_notice.layout.display = None if notice else "none"
+        self.lab_notice.layout.display = "" if notice else "none"  # "", not None: JupyterLite sends undefined
         current: str | None = getattr(self, "value", None)
         if current != get_language():  # switched elsewhere: follow, but do not remember that
             self.unobserve(self._picked, names="value")

@@ -129,7 +129,8 @@ class Header(LocalizedVBox):
         self.storage_notice = widgets.HTML() if browser_storage_missing() else None
         self.marks = widgets.HTML(CARD_MARKS_CSS, layout={"display": "none"})
         self.lookup = Lookup()
-        parts = [self.title, self.picker, self.storage_notice, self.progress, self.lookup, self.marks]
+        notice = None if self.picker is None else self.picker.lab_notice  # JupyterLab's menus follow
+        parts = [self.title, self.picker, notice, self.storage_notice, self.progress, self.lookup, self.marks]
         parts = [part for part in parts if part is not None]
         super().__init__(children=parts, **kwargs)
         self.add_class("durak-header")
