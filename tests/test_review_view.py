@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
-from bqplot import Figure, Lines, Scatter
 
 from durak import Game
-from durak.i18n import LANGUAGES, gettext, set_language
+from durak.i18n import LANGUAGES, format_percent, gettext, set_language
 from durak.tutorial import lessons, play
 from durak.tutorial import review_model as texts
+from durak.tutorial.review_model import VEGA_LITE
 from durak.tutorial.review_view import ReviewView, SavedGamesReview
 from tests.test_play import ITERATIONS, click_through
 
@@ -32,15 +34,31 @@ def blundered_endgame() -> Game:
     return game
 
 
+def shown_chart(view: ReviewView) -> tuple[dict[str, Any], str]:
+    """The Vega-Lite spec the chart's Output widget holds, and its text alternative."""
+    (output,) = view.chart.outputs
+    assert output["output_type"] == "display_data"
+    assert output["metadata"][VEGA_LITE]["embed_options"] == {"actions": False, "renderer": "svg"}
+    return output["data"][VEGA_LITE], output["data"]["text/plain"]
+
+
 def test_the_review_shows_a_curve_the_moments_and_a_clicked_moments_position() -> None:
     view = ReviewView(blundered_endgame(), iterations=ITERATIONS, seed=1)
     assert view.errors.last_error is None
     assert view.progress.value == view.progress.max == 2 and view.progress.layout.display == "none"
-    assert isinstance(view.chart, Figure)
-    curve, dots = view.chart.marks
-    assert isinstance(curve, Lines) and isinstance(dots, Scatter)
-    assert list(curve.x) == [2, 5] and list(curve.y) == [1.0, 0.0]  # move numbers (1 = the first), chances
-    assert list(dots.x) == [2] and list(dots.y) == [1.0]  # the key moment, on the curve
+    spec, alternative = shown_chart(view)
+    # move numbers (1 = the first), chances, and the key moment (a red dot on the curve)
+    points = [(row["move"], row["chance"], row["key"]) for row in spec["data"]["values"]]
+    assert points == [(2, 1.0, True), (5, 0.0, False)]
+    (curve, dots) = spec["layer"]
+    assert curve["mark"]["type"] == "line" and curve["mark"]["color"] == texts.BLUE
+    assert dots["transform"] == [{"filter": "datum.key"}] and dots["mark"]["color"] == texts.RED
+    assert spec["encoding"]["x"]["field"] == "move" and spec["encoding"]["y"]["field"] == "chance"
+    assert spec["encoding"]["x"]["scale"]["domain"] == [0, 6]  # the whole game: six actions
+    assert spec["title"]["text"] == "Your chances, move by move"
+    assert spec["encoding"]["x"]["title"] == "Move" and spec["encoding"]["y"]["title"] == "Your chance"
+    assert spec["description"] == alternative == "Your chances, move by move: Move 2: 100%, Move 5: 0%."
+    assert "the key moments" in shown(view.chart_note.value)
     assert "You played the strongest move in 1 of your 2 decisions." in shown(view.summary.value)
     assert "the game was lost whatever you played" in shown(view.lost.value)
     (button,) = view.moment_buttons
@@ -58,22 +76,46 @@ def test_the_review_shows_a_curve_the_moments_and_a_clicked_moments_position() -
     assert "The position before move 2" in detail
 
 
-def test_without_bqplot_the_review_shows_everything_but_the_curve(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The static site has no NumPy, so no bqplot: the review still judges and explains."""
-    monkeypatch.setitem(sys.modules, "bqplot", None)  # import bqplot now raises ImportError
+def test_the_chart_needs_no_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The static site's Python has no NumPy: the chart is plain JSON, drawn by the front end."""
+    monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy now raises ImportError
     view = ReviewView(blundered_endgame(), iterations=ITERATIONS, seed=1)
     assert view.errors.last_error is None
-    assert view.chart is None and view.chart_box.children == () and view.chart_note.value == ""
-    assert "You played the strongest move in 1 of your 2 decisions." in shown(view.summary.value)
-    (button,) = view.moment_buttons
-    button.click()
-    assert "From here you could have won, like this: You beat 7♣ with 7♠." in shown(view.detail.value)
+    spec, _ = shown_chart(view)
+    json.dumps(spec, allow_nan=False)  # nothing but JSON in it
+    assert [row["move"] for row in spec["data"]["values"]] == [2, 5]
 
 
-def test_a_click_on_a_red_dot_selects_its_moment() -> None:
+def test_the_chance_axis_is_labelled_as_the_language_writes_percentages() -> None:
+    """Vega would write 100% in every language: the labels are Babel's, in the spec."""
     view = ReviewView(blundered_endgame(), iterations=ITERATIONS, seed=1)
-    view._dot_clicked(view.dots, {"data": {"index": 0}})  # what bqplot calls on a click
-    assert view.selected is not None and str(view.selected.played) == "take"
+    try:
+        for language, hundred in (("en", "100%"), ("de", "100\xa0%"), ("tr", "%100")):
+            set_language(language)
+            spec, alternative = shown_chart(view)
+            y = spec["encoding"]["y"]
+            assert y["axis"]["values"] == [0, 0.25, 0.5, 0.75, 1]
+            assert f"datum.value == 1 ? {json.dumps(hundred)}" in y["axis"]["labelExpr"]
+            assert [row["percent"] for row in spec["data"]["values"]] == [hundred, format_percent(0)]
+            assert hundred in alternative
+    finally:
+        set_language("en")
+
+
+def test_a_game_without_a_decision_shows_no_chart() -> None:
+    game = Game.from_deal(["7♠"], ["8♠"], [], attacker=0, trump="♠")
+    for move in ("attack 7♠", "defend 8♠", "stop"):  # each the only legal action
+        game.apply(move)
+    view = ReviewView(game, iterations=ITERATIONS, seed=1)
+    assert game.is_over and view.model.review.decisions == ()
+    assert view.chart.outputs == () and view.chart_note.value == ""
+
+
+def test_a_click_on_a_moment_does_not_draw_the_chart_again() -> None:
+    view = ReviewView(blundered_endgame(), iterations=ITERATIONS, seed=1)
+    before = view.chart.outputs
+    view.moment_buttons[0].click()
+    assert view.chart.outputs is before
 
 
 def test_every_text_of_the_review_follows_the_language() -> None:
@@ -82,8 +124,9 @@ def test_every_text_of_the_review_follows_the_language() -> None:
 
     def texts_shown() -> tuple[str, ...]:
         parts = (view.title, view.summary, view.lost, view.detail, view.chart_note)
-        chart = (view.chart.title, view.x_axis.label, view.y_axis.label)
-        return (*(part.value for part in parts), *chart, view.moment_buttons[0].description)
+        spec, alternative = shown_chart(view)
+        chart = (spec["title"]["text"], spec["encoding"]["x"]["title"], spec["encoding"]["y"]["title"])
+        return (*(part.value for part in parts), *chart, alternative, view.moment_buttons[0].description)
 
     english = texts_shown()
     try:
@@ -92,7 +135,7 @@ def test_every_text_of_the_review_follows_the_language() -> None:
             now = texts_shown()
             same = [e for e, n in zip(english, now, strict=True) if e == n]
             assert not same, f"{language}: not translated: {same}"
-            assert gettext(texts.CHART_TITLE) == view.chart.title
+            assert shown_chart(view)[0]["title"]["text"] == gettext(texts.CHART_TITLE)
     finally:
         set_language("en")
 

@@ -20,7 +20,9 @@ The AI takes the cards. You stop. The AI picks up 1 card.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from typing import Any
 
 from durak.ai.review import Moment, MomentKind, Review, review
 from durak.game import Game
@@ -29,7 +31,17 @@ from durak.messages import hint_message
 from durak.tutorial.game_model import HUMAN, Move
 from durak.tutorial.lessons.model import move_text
 
-__all__ = ["GameReview"]
+__all__ = ["VEGA_LITE", "GameReview"]
+
+# The chart is a Vega-Lite spec: JupyterLab, Voilà and JupyterLite all render this type with
+# the Vega renderer they bundle, and building it needs no NumPy (the static site has none).
+VEGA_LITE = "application/vnd.vegalite.v5+json"
+BLUE = "#1f4e9a"
+RED = "#b00020"
+# the chart's whole size in pixels: 400 fits a phone held upright, shrunk a little (the view's CSS)
+CHART_WIDTH, CHART_HEIGHT = 400, 260
+# the chance axis's ticks, labelled by Babel in the learner's language (Vega's own format is English)
+TICKS = (0, 0.25, 0.5, 0.75, 1)
 
 TITLE = N_("Review of your game")
 REVIEW_BUTTON = N_("Review this game")
@@ -97,6 +109,69 @@ class GameReview:
         moments = self._done().moments
         return [moment.index + 1 for moment in moments], [moment.chance_before for moment in moments]
 
+    def chart_text(self) -> str:
+        """The curve in words, for screen readers and for front ends that draw no chart:
+        the title, then each decision's move and chance."""
+        move = gettext(CHART_X)
+        said = ", ".join(
+            f"{move} {format_number(number)}: {format_percent(chance)}"
+            for number, chance in zip(*self.points(), strict=True)
+        )
+        return f"{gettext(CHART_TITLE)}: {said}."
+
+    def chart_spec(self) -> dict[str, Any]:
+        """The chance curve as a Vega-Lite spec, its texts in the current language: a blue line
+        through every decision, the key moments as red dots on it.
+
+        It is :data:`CHART_WIDTH` pixels wide, axes and title included (Vega-Lite's "container"
+        width froze JupyterLab 4.6's page: the view's CSS shrinks it on a narrower screen
+        instead), and its ``description`` (:meth:`chart_text`) is what screen readers say for it."""
+        moves, chances = self.points()
+        key_moves = set(self.moment_points()[0])
+        rows = [
+            {"move": move, "chance": chance, "percent": format_percent(chance), "key": move in key_moves}
+            for move, chance in zip(moves, chances, strict=True)
+        ]
+        labels = " : ".join(f"datum.value == {tick} ? {_quoted(format_percent(tick))}" for tick in TICKS)
+        x = {
+            "field": "move",
+            "type": "quantitative",
+            "title": gettext(CHART_X),
+            "scale": {"domain": [0, max([len(self.game.history), *moves, 1])], "nice": False},
+            "axis": {"format": "d", "tickMinStep": 1},
+        }
+        y = {
+            "field": "chance",
+            "type": "quantitative",
+            "title": gettext(CHART_Y),
+            "scale": {"domain": [0, 1]},
+            "axis": {"values": list(TICKS), "labelExpr": f"{labels} : {_quoted('')}"},
+        }
+        tooltip = [
+            {"field": "move", "type": "quantitative", "title": gettext(CHART_X), "format": "d"},
+            {"field": "percent", "type": "nominal", "title": gettext(CHART_Y)},
+        ]
+        curve = {"type": "line", "color": BLUE, "strokeWidth": 2, "point": {"color": BLUE, "size": 40}}
+        dots = {"type": "point", "filled": True, "color": RED, "size": 120, "opacity": 1, "stroke": "white"}
+        return {
+            "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
+            "description": self.chart_text(),
+            "title": {"text": gettext(CHART_TITLE), "anchor": "start"},
+            "width": CHART_WIDTH,
+            "height": CHART_HEIGHT,
+            "autosize": {"type": "fit", "contains": "padding"},
+            "data": {"values": rows},
+            "encoding": {"x": x, "y": y, "tooltip": tooltip},
+            "layer": [{"mark": curve}, {"transform": [{"filter": "datum.key"}], "mark": dots}],
+            # the marks' own ARIA texts would be Vega-Lite's English field names: the chart
+            # is described once, by its description; fonts a size up, for a phone's shrunk chart
+            "config": {
+                "aria": False,
+                "axis": {"labelFontSize": 12, "titleFontSize": 13},
+                "title": {"fontSize": 15},
+            },
+        }
+
     # --- the texts ---
 
     def summary_text(self) -> str:
@@ -156,6 +231,11 @@ class GameReview:
     def position(self, moment: Moment) -> Game:
         """The game just before the moment's decision (a fresh copy: look, do not play)."""
         return Game.replay(self.game.deal, self.game.history[: moment.index])
+
+
+def _quoted(text: str) -> str:
+    """``text`` as a string literal of Vega's expression language (JSON's quoting is one)."""
+    return json.dumps(text)
 
 
 def summary_sentence(matched: int, n: int) -> str:

@@ -1,8 +1,10 @@
-"""The game review on screen: a progress bar while it runs, then the chance curve (bqplot), the
-summary and the key moments; a click on a moment (in the list or on the curve) shows its position.
+"""The game review on screen: a progress bar while it runs, then the summary, the chance curve
+and the key moments; a click on a moment shows its position.
 
-The texts and the positions come from :class:`~durak.tutorial.review_model.GameReview`; this
-module only lays them out.
+The curve is a Vega-Lite spec shown in an ``Output`` widget: JupyterLab, Voilà and the static
+site's JupyterLite all draw it with the Vega renderer they bundle, and nothing in the kernel
+needs NumPy. The texts, the points and the spec come from
+:class:`~durak.tutorial.review_model.GameReview`; this module only lays them out.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from durak.i18n import format_number, get_language, gettext
 from durak.messages import game_over_message
 from durak.tutorial import review_model as texts
 from durak.tutorial.game_model import HUMAN
-from durak.tutorial.review_model import GameReview
+from durak.tutorial.review_model import VEGA_LITE, GameReview
 from durak.tutorial.saves import SavedGame, finished_games, on_finished_saved
 from durak.tutorial.widgets import (
     ErrorArea,
@@ -33,8 +35,15 @@ from durak.tutorial.widgets import (
 
 __all__ = ["ReviewView", "SavedGamesReview"]
 
-BLUE = "#1f4e9a"
-RED = "#b00020"
+# How the front ends' Vega renderer shows the chart: as SVG (drawn sharp, and read by screen
+# readers through the spec's description), without the "…" menu of exports and a link to the
+# online Vega editor.
+EMBED_OPTIONS = {"actions": False, "renderer": "svg"}
+# The chart has a fixed size (see GameReview.chart_spec); on a narrower screen it shrinks to fit.
+CHART_CSS = """<style>
+.durak-review-chart .vega-embed { max-width: 100%; }
+.durak-review-chart .vega-embed svg { max-width: 100%; height: auto; }
+</style>"""
 
 
 class ReviewView(LocalizedVBox):
@@ -57,8 +66,10 @@ class ReviewView(LocalizedVBox):
         self.progress_text = widgets.HTML()
         self.summary = widgets.HTML()
         self.chart_note = widgets.HTML()
-        self.chart: Any = None  # the bqplot Figure, once the review has run
-        self.chart_box = widgets.Box()
+        self.chart = widgets.Output(layout={"width": "100%", "max_width": "720px"})
+        self.chart.add_class("durak-review-chart")
+        self.chart_css = widgets.HTML(CHART_CSS, layout={"display": "none"})
+        self.chart_spec: dict[str, Any] | None = None  # the spec the chart shows
         self.moments_title = widgets.HTML()
         self.moment_buttons: list[widgets.Button] = []
         self.moments = widgets.VBox()
@@ -79,7 +90,8 @@ class ReviewView(LocalizedVBox):
             self.progress,
             self.progress_text,
             self.summary,
-            self.chart_box,
+            self.chart_css,
+            self.chart,
             self.chart_note,
             self.lost,
             self.moments_title,
@@ -105,7 +117,6 @@ class ReviewView(LocalizedVBox):
         self.model.run(progress=self._progressed)
         self.progress.layout.display = "none"
         self.progress_text.layout.display = "none"
-        self._build_chart()
         self._build_moments()
 
     def _progressed(self, done: int, total: int) -> None:
@@ -113,35 +124,6 @@ class ReviewView(LocalizedVBox):
         self.progress.value = done
         said = gettext(texts.PROGRESS).format(done=format_number(done), total=format_number(total))
         self.progress_text.value = f"<i>{escape(said)}</i>"
-
-    def _build_chart(self) -> None:
-        try:
-            from bqplot import Axis, Figure, LinearScale, Lines, Scatter  # loaded only for a review
-        except ImportError:  # the static site: bqplot needs NumPy, which it does not ship
-            return  # the review goes on without its curve: the key moments carry the chances
-
-        moves, chances = self.model.points()
-        moment_moves, moment_chances = self.model.moment_points()
-        x_scale = LinearScale(min=0, max=max([len(self.model.game.history), *moves, 1]))
-        y_scale = LinearScale(min=0.0, max=1.0)
-        scales = {"x": x_scale, "y": y_scale}
-        curve = Lines(
-            x=moves, y=chances, scales=scales, colors=[BLUE], stroke_width=2, marker="circle", marker_size=16
-        )
-        self.dots = Scatter(
-            x=moment_moves, y=moment_chances, scales=scales, colors=[RED], default_size=90, stroke="white"
-        )
-        self.dots.on_element_click(self._dot_clicked)
-        self.x_axis = Axis(scale=x_scale, tick_format="d")
-        self.y_axis = Axis(scale=y_scale, side="left", tick_format=".0%")
-        self.chart = Figure(
-            marks=[curve, self.dots],
-            axes=[self.x_axis, self.y_axis],
-            layout=widgets.Layout(width="100%", max_width="720px", height="300px"),
-            fig_margin={"top": 40, "bottom": 50, "left": 60, "right": 20},
-        )
-        self.chart.add_class("durak-review-chart")
-        self.chart_box.children = (self.chart,)
 
     def _build_moments(self) -> None:
         assert self.model.review is not None
@@ -156,9 +138,6 @@ class ReviewView(LocalizedVBox):
         self.moments.children = tuple(buttons)
 
     # --- selecting a moment ---
-
-    def _dot_clicked(self, _mark: Any, event: dict[str, Any]) -> None:
-        self.errors.guard(self.select)(self.moment_buttons[event["data"]["index"]].moment)
 
     def _moment_clicked(self, button: widgets.Button) -> None:
         self.select(button.moment)
@@ -188,11 +167,8 @@ class ReviewView(LocalizedVBox):
             self.progress_text.value = f"<i>{escape(gettext(texts.PROGRESS).format(done='0', total='…'))}</i>"
             return
         self.summary.value = f"<b>{escape(self.model.summary_text())}</b>"
-        if self.chart is not None:
-            self.chart_note.value = f"<i>{escape(self.model.chart_note())}</i>"
-            self.chart.title = gettext(texts.CHART_TITLE)
-            self.x_axis.label = gettext(texts.CHART_X)
-            self.y_axis.label = gettext(texts.CHART_Y)
+        self._show_chart()
+        self.chart_note.value = f"<i>{escape(self.model.chart_note())}</i>" if self.chart_spec else ""
         lost = self.model.lost_text()
         self.lost.value = f"<p>{escape(lost)}</p>" if lost else ""
         self.moments_title.value = (
@@ -210,10 +186,27 @@ class ReviewView(LocalizedVBox):
                 f"<p>{escape(self.model.moment_text(self.selected))}</p><p><i>{escape(heading)}</i></p>"
             )
 
+    def _show_chart(self) -> None:
+        """Show the chart in the current language (no chart for a game without a decision);
+        drawn again only when its spec changed: a click on a moment renders the texts, and
+        would otherwise redraw the same curve."""
+        spec = self.model.chart_spec() if self.model.points()[0] else None
+        if spec == self.chart_spec:
+            return
+        self.chart_spec = spec
+        if spec is None:
+            self.chart.outputs = ()
+            return
+        shown = {
+            "output_type": "display_data",
+            "data": {VEGA_LITE: spec, "text/plain": self.model.chart_text()},
+            "metadata": {VEGA_LITE: {"embed_options": EMBED_OPTIONS}},
+        }
+        self.chart.outputs = (shown,)
+
     def close(self) -> None:
         for part in (self.hand, self.opponent, self.table, self.stock, self.chart):
-            if part is not None:
-                part.close()
+            part.close()
         for button in self.moment_buttons:
             button.close()
         super().close()
