@@ -290,7 +290,8 @@ class CourseView(LocalizedVBox):
         following = self.model.next
         if following is not None and SHOW_GAME not in NOTEBOOKS[following].CELLS:
             self._lesson_box(following)
-        lesson = next((name for name in (self.model.current, following) if self._pending.get(name)), None)
+        candidates = (self.model.current, *([following] if following is not None else []))
+        lesson = next((name for name in candidates if self._pending.get(name)), None)
         loop = _running_loop()
         if self._closed or lesson is None or loop is None:
             self._building = False
