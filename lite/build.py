@@ -15,7 +15,10 @@ What the site holds, and where each part comes from (see ../shared/notes/jupyter
   written into the site's own ``pyodide-lock.json`` with its sha256. The kernel loads
   them all through Pyodide at start-up, and the PyPI fallback is switched off: at run time the
   page fetches nothing from another host.
-* The project's own wheel, with its compiled catalogs, and the eight notebooks.
+* The project's own wheel, with its compiled catalogs, and the notebooks: the site's own copies
+  (``notebooks.write(..., site=True)``), whose how-to names the site's start page, not ``make app``.
+* JupyterLab never saves a notebook on its own: an autosave would store the widgets' outputs,
+  and after a reload every lesson would say "Loading widget..." (``SETTINGS_OVERRIDES``).
 * The standard library and every wheel byte-compiled by the site's own Python (lite/bytecode.py:
   Pyodide in Node.js), so that the browser does not compile them again on every visit; and a
   wheel loaded at start only if the kernel or a lesson imports it then (``LATER``).
@@ -45,6 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from durak.i18n import LANGUAGES  # noqa: E402
+from durak.tutorial.lessons import notebooks  # noqa: E402
 from lite import bytecode, course_page  # noqa: E402
 
 # Pyodide packages the kernel itself loads (with everything they depend on in Pyodide's lock).
@@ -84,7 +88,16 @@ PURE_WHEEL = ("--python-version", "3.14", "--platform", "any", "--implementation
 # JupyterLab opens on the lesson with no first-run noise (as `make tutorial` does).
 SETTINGS_OVERRIDES = {
     "@jupyterlab/apputils-extension:notification": {"checkForUpdates": False, "fetchNews": "false"},
+    # No autosave: it would write the widgets' outputs into the browser's copy of the notebook, and a
+    # reload would then open that copy with "Loading widget..." in place of every exercise (no kernel
+    # holds those widgets any more). Unsaved, a reload opens the site's notebook afresh. What the
+    # learner keeps (language, progress, the game) the kernel stores in .durak, not in the notebook;
+    # an edited notebook is kept by saving it (Ctrl+S), as in JupyterLab.
+    "@jupyterlab/docmanager-extension:plugin": {"autosave": False},
 }
+# Without autosave every notebook that has run counts as unsaved, and this plugin would ask "Leave
+# site?" at every reload or link followed: left out (JupyterLite's documented disabledExtensions).
+DISABLED_EXTENSIONS = ["@jupyterlab/application-extension:dirty"]
 
 
 def normalized(name: str) -> str:
@@ -278,6 +291,7 @@ def build(output: Path, cache: Path) -> None:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "Durak",
+            "disabledExtensions": DISABLED_EXTENSIONS,
             "litePluginSettings": {
                 kernel["plugin_id"]: {
                     "pyodideUrl": "./static/pyodide/pyodide.mjs",
@@ -291,10 +305,11 @@ def build(output: Path, cache: Path) -> None:
     }
     (stage / "jupyter-lite.json").write_text(json.dumps(lite_config, indent=2))
     (stage / "overrides.json").write_text(json.dumps(SETTINGS_OVERRIDES, indent=2))
+    contents = notebooks.write(stage / "notebooks", site=True)
     build_config = {
         "LiteBuildConfig": {
             "apps": ["lab", "repl"],
-            "contents": [str(path) for path in sorted((ROOT / "notebooks").glob("*.ipynb"))],
+            "contents": [str(path) for path in sorted(contents)],
             "federated_extensions": [str(path) for path in extensions],
             "ignore_sys_prefix": ["federated_extensions"],
             "no_sourcemaps": True,

@@ -104,6 +104,39 @@ def test_ends_with_a_link_to_the_next_notebook(name: str) -> None:
         assert all(word in last.source for word in words)
 
 
+# --- the static site's copies ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ALL_NOTEBOOKS)
+def test_the_sites_copy_names_the_sites_start_page_not_make_app_in_every_language(name: str) -> None:
+    """On the static site there is no `make app`: the page without code is the site's own start
+    page. Everything else is the repository's notebook, cell for cell."""
+    site = nbformat.reads(notebooks.text_of(name, site=True), as_version=4)
+    first, *rest = site.cells
+    assert first.cell_type == "markdown" and notebooks.LAB_ONLY in first.metadata["tags"]
+    if name == notebooks.COURSE:
+        title, how_to = COURSE_TITLE, notebooks.HOW_TO_COURSE_ON_SITE
+    else:
+        title = lessons.NOTEBOOKS[name].TITLE
+        how_to = notebooks.HOW_TO_GAME_ON_SITE if name == "07_play_vs_ai" else notebooks.HOW_TO_LESSON_ON_SITE
+    for language in LANGUAGES:
+        title_in, sentence = localized(language, title, how_to)
+        assert f"**{title_in}** · {sentence.format(menu=notebooks.MENU)}" in first.source
+    assert "make app" not in notebooks.text_of(name, site=True)
+    assert "start page" in first.source  # the English words, whatever the catalogs hold yet
+    assert rest == read(name).cells[1:]
+
+
+def test_the_sites_copies_go_to_their_own_folder_and_the_repositorys_stay_as_they_are(tmp_path: Path) -> None:
+    before = {name: (NOTEBOOK_DIR / f"{name}.ipynb").read_bytes() for name in ALL_NOTEBOOKS}
+    written = notebooks.write(tmp_path, site=True)
+    assert sorted(path.name for path in written) == sorted(f"{name}.ipynb" for name in ALL_NOTEBOOKS)
+    for path in written:
+        assert path.read_text(encoding="utf-8") == notebooks.text_of(path.stem, site=True)
+    assert {name: (NOTEBOOK_DIR / f"{name}.ipynb").read_bytes() for name in ALL_NOTEBOOKS} == before
+    assert notebooks.main(["--check"]) == 0
+
+
 def test_the_app_leaves_out_the_how_to_run_cells() -> None:
     notebook = notebooks.without_lab_cells(read("03_a_bout"))
     assert [cell.cell_type for cell in notebook.cells[:1]] == ["code"]

@@ -10,6 +10,7 @@ import hashlib
 import importlib
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -20,6 +21,7 @@ import pytest
 
 from durak.i18n import LANGUAGES, gettext
 from durak.tutorial import settings
+from durak.tutorial.lessons import notebooks
 from durak.tutorial.lessons.views import STORAGE_MISSING, Header
 from lite import build, bytecode
 
@@ -202,6 +204,28 @@ def test_the_built_site_ships_exactly_what_its_lock_names() -> None:
     assert sorted(path.name for path in SITE.joinpath("files").glob("*.ipynb")) == sorted(
         path.name for path in (REPO / "notebooks").glob("*.ipynb")
     )
+
+
+@built
+def test_the_built_site_holds_its_own_notebooks_and_never_saves_one_behind_the_learners_back() -> None:
+    """The site's copies of the notebooks (no `make app` there), and JupyterLab set never to save a
+    notebook by itself (its widgets' outputs would come back as "Loading widget...") nor to ask
+    "Leave site?" about the notebooks it then leaves unsaved."""
+    files = sorted(SITE.joinpath("files").glob("*.ipynb"))
+    assert [path.stem for path in files] == sorted(notebooks.NAMES)
+    for path in files:
+        assert path.read_text(encoding="utf-8") == notebooks.text_of(path.stem, site=True)
+        assert "make app" not in path.read_text(encoding="utf-8")
+    config = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert config["settingsOverrides"]["@jupyterlab/docmanager-extension:plugin"] == {"autosave": False}
+    assert config["disabledExtensions"] == ["@jupyterlab/application-extension:dirty"]
+    # Both names are this JupyterLab's own: a plugin or a setting renamed upstream would be ignored.
+    schema = SITE / "build" / "schemas" / "@jupyterlab" / "docmanager-extension" / "plugin.json"
+    assert json.loads(schema.read_text())["properties"]["autosave"]["default"] is True
+    plugin_ids = re.compile(r'id:"(@jupyterlab/application-extension:[\w-]+)"')
+    scripts = (path.read_text(encoding="utf-8") for path in (SITE / "build").glob("*.js"))
+    bundled = {found for script in scripts for found in plugin_ids.findall(script)}
+    assert set(config["disabledExtensions"]) <= bundled
 
 
 # Run in the site's own Python (its Pyodide, in Node.js): every module of every archive the site

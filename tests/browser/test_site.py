@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from durak.i18n import endonym, gettext, ngettext
 from durak.tutorial import exercises as ex
 from durak.tutorial.card_faces import face_class
+from durak.tutorial.lessons import notebooks
 from durak.tutorial.lessons.content import EXERCISES, NOTEBOOK_EXERCISES, NOTEBOOKS
 from durak.tutorial.lessons.views import PROGRESS, STORAGE_MISSING, TITLES
 from lite.serve import serving
@@ -23,6 +24,7 @@ from tests.browser.pages import (
     ERROR_OUTPUTS,
     KERNEL_IDLE,
     MOVE_LOG_ITEMS,
+    NOTEBOOK,
     PLAY,
     TAKE,
     click_and_wait,
@@ -210,6 +212,74 @@ def test_the_notebooks_with_their_code_are_one_link_away_and_run_in_the_sites_ju
     page.wait_for_timeout(500)  # a failing cell after the last exercise would show by now
     assert page.locator(ERROR_OUTPUTS).all_inner_texts() == []
     assert visit.outside == []
+
+
+# Every value in the page's IndexedDB databases (JupyterLite keeps the notebooks a learner saved
+# there, over the site's own), as JSON.
+STORED_VALUES = """async () => {
+  const found = [];
+  for (const { name } of await indexedDB.databases()) {
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    for (const store of db.objectStoreNames) {
+      const values = await new Promise((resolve, reject) => {
+        const request = db.transaction(store, "readonly").objectStore(store).getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      found.push(...values.map((value) => JSON.stringify(value)));
+    }
+    db.close();
+  }
+  return found;
+}"""
+
+
+def test_a_notebook_that_ran_comes_back_clean_after_the_autosave_interval_and_a_reload(
+    browser: Any, site: str
+) -> None:
+    """The site's JupyterLab saves no notebook by itself: after its autosave interval (120 s, passed
+    at once on Playwright's clock) a reload opens the site's notebook afresh, with no widget output
+    stored ("Loading widget..."), its how-to naming the site's start page, and nothing asked
+    "Leave site?" on the way."""
+    visit = Visit(browser, site)
+    dialogs: list[str] = []
+
+    def answer(dialog: Any) -> None:  # kept, then accepted: a "Leave site?" left open stops the reload
+        dialogs.append(dialog.type)
+        dialog.accept()
+
+    visit.page.on("dialog", answer)
+    try:
+        page = visit.page
+        page.clock.install()
+        visit.open("01_goal.ipynb")
+        wanted = len(NOTEBOOK_EXERCISES["01_goal"])
+        wait_for_count(page, ".durak-exercise", wanted, timeout_ms=visit.timeout_ms)
+        page.locator(f"{NOTEBOOK} .durak-exercise button.durak-card").first.click()  # a learner's answer
+        expect(page.locator(".lm-TabBar-tab.jp-mod-dirty")).to_have_count(1)  # changed, not saved
+        page.clock.fast_forward("02:10")
+        page.wait_for_timeout(1500)  # an autosave would have written the notebook by now
+        expect(page.locator(".lm-TabBar-tab.jp-mod-dirty")).to_have_count(1)
+
+        page.reload()
+        visit.visits += 1
+        page.locator(KERNEL_IDLE).filter(has_text="Idle").wait_for(timeout=visit.timeout_ms)
+        how_to = page.locator(f"{NOTEBOOK} .jp-MarkdownCell").first
+        sentence = gettext(notebooks.HOW_TO_LESSON_ON_SITE).format(menu="Run ▸ Run All Cells")
+        expect(how_to).to_contain_text(sentence)
+        assert "make app" not in how_to.inner_text()
+        assert page.get_by_text("Loading widget...").count() == 0
+        assert page.locator(f"{NOTEBOOK} .jp-OutputArea-output").count() == 0
+        stored = page.evaluate(STORED_VALUES)
+        assert not [value for value in stored if "application/vnd.jupyter.widget-view+json" in value]
+        assert dialogs == []
+        assert visit.outside == []
+    finally:
+        visit.context.close()
 
 
 def test_without_the_browsers_storage_the_site_says_so_once_and_plays_on(browser: Any, site: str) -> None:

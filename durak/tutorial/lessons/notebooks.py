@@ -7,6 +7,9 @@ notebook. A ninth, ``course.ipynb``, shows the whole course on one page (one cel
 cell is tagged :data:`LAB_ONLY`: the Voilà app runs the cells itself and leaves it out.
 ``tests/test_notebooks.py`` checks that the files are exactly what this writes.
 
+The static site (``lite/build.py``) ships copies of its own (``write(folder, site=True)``): there
+the page without code is not ``make app`` but the site's own start page, and the how-to says so.
+
     python -m durak.tutorial.lessons.notebooks [--check] [FOLDER]
 """
 
@@ -22,7 +25,17 @@ from durak.i18n import LANGUAGES, N_, endonym, translator
 from durak.tutorial.lessons.content import NOTEBOOKS, next_notebook
 from durak.tutorial.lessons.content.common import SHOW_GAME
 
-__all__ = ["COURSE", "LAB_ONLY", "NAMES", "course_notebook", "main", "notebook", "without_lab_cells", "write"]
+__all__ = [
+    "COURSE",
+    "LAB_ONLY",
+    "NAMES",
+    "ON_SITE",
+    "course_notebook",
+    "main",
+    "notebook",
+    "without_lab_cells",
+    "write",
+]
 
 FOLDER = Path(__file__).resolve().parents[3] / "notebooks"
 LAB_ONLY = "durak-lab-only"
@@ -46,6 +59,35 @@ HOW_TO_COURSE = N_(
     "How to start: in the menu choose {menu}. The whole course then appears below, one lesson after "
     "another, with your language at the top. Prefer a page without any code? Start the tutorial with {app}."
 )
+# The same, in the static site's copies of the notebooks: the site has no `make app`, its start page
+# (the address the site was opened at) shows the whole course without code.
+# Translators: {menu} is JupyterLab's menu command, shown in English (JupyterLab's menus are);
+# "this site's start page" is the web site's main address, where the whole course runs without code.
+HOW_TO_LESSON_ON_SITE = N_(
+    "How to start: in the menu choose {menu}. The lesson then appears below with its exercises, and "
+    "you can pick your language at the top. Prefer a page without any code? This site's start page has "
+    "the whole course, without code."
+)
+# Translators: {menu} is JupyterLab's menu command, shown in English (JupyterLab's menus are);
+# "this site's start page" is the web site's main address, where the whole course runs without code.
+HOW_TO_GAME_ON_SITE = N_(
+    "How to start: in the menu choose {menu}. The game then appears below, and you can pick your "
+    "language in it. Prefer a page without any code? This site's start page has the whole course, "
+    "without code."
+)
+# Translators: {menu} is JupyterLab's menu command, shown in English (JupyterLab's menus are);
+# "this site's start page" is the web site's main address, where the same course runs without code.
+HOW_TO_COURSE_ON_SITE = N_(
+    "How to start: in the menu choose {menu}. The whole course then appears below, one lesson after "
+    "another, with your language at the top. Prefer a page without any code? This site's start page "
+    "shows the same course, without code."
+)
+ON_SITE = {
+    HOW_TO_LESSON: HOW_TO_LESSON_ON_SITE,
+    HOW_TO_GAME: HOW_TO_GAME_ON_SITE,
+    HOW_TO_COURSE: HOW_TO_COURSE_ON_SITE,
+}
+"""Each how-to and its words in the static site's copies."""
 # Translators: the label of the link to the next notebook, at the end of each notebook.
 NEXT = N_("Next")
 COURSE = "course"
@@ -77,13 +119,14 @@ def _source(lines: list[str]) -> list[str]:
     return text.splitlines(keepends=True)
 
 
-def _how_to_cell(cell_id: str, heading: str, titled: list[tuple[str, str]]) -> dict[str, Any]:
-    """The how-to-start cell: per language, its name, a title and the how-to sentence (msgids)."""
+def _how_to_cell(cell_id: str, heading: str, titled: list[tuple[str, str]], site: bool) -> dict[str, Any]:
+    """The how-to-start cell: per language, its name, a title and the how-to sentence (msgids);
+    on the ``site``, the site's words (:data:`ON_SITE`)."""
     lines = [heading, ""]
     for language in LANGUAGES:
         words = translator(language)
         for title, how_to in titled:
-            sentence = words.gettext(how_to).format(menu=MENU, app=APP)
+            sentence = words.gettext(ON_SITE[how_to] if site else how_to).format(menu=MENU, app=APP)
             lines += [f"*{endonym(language)}* — **{words.gettext(title)}** · {sentence}", ""]
     return _markdown(cell_id, lines[:-1], (LAB_ONLY,))
 
@@ -100,22 +143,23 @@ def _notebook(cells: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def course_notebook() -> dict[str, Any]:
+def course_notebook(site: bool = False) -> dict[str, Any]:
     """``course.ipynb``: the whole course on one page, for those who want it inside JupyterLab."""
     from durak.tutorial.course_view import COURSE_TITLE
 
-    how_to = _how_to_cell("course-00", "# Durak", [(COURSE_TITLE, HOW_TO_COURSE)])
+    how_to = _how_to_cell("course-00", "# Durak", [(COURSE_TITLE, HOW_TO_COURSE)], site)
     return _notebook([how_to, _code("course-01", ["from durak.tutorial import course", "", "course()"])])
 
 
-def notebook(name: str) -> dict[str, Any]:
-    """The notebook ``name`` as nbformat 4 JSON (a lesson's, or :data:`COURSE`)."""
+def notebook(name: str, site: bool = False) -> dict[str, Any]:
+    """The notebook ``name`` as nbformat 4 JSON (a lesson's, or :data:`COURSE`); ``site``: the
+    static site's copy."""
     if name == COURSE:
-        return course_notebook()
+        return course_notebook(site)
     module = NOTEBOOKS[name]
     number = name.split("_", 1)[0]
     how_to = HOW_TO_GAME if SHOW_GAME in module.CELLS else HOW_TO_LESSON
-    cells = [_how_to_cell(f"{number}-00", f"# Durak · {number}", [(module.TITLE, how_to)])]
+    cells = [_how_to_cell(f"{number}-00", f"# Durak · {number}", [(module.TITLE, how_to)], site)]
     header = ["from durak.tutorial import lessons", "", f'lessons.header("{name}")']
     cells.append(_code(f"{number}-01", header))
     cells += [_code(f"{number}-{index:02d}", [cell.source]) for index, cell in enumerate(module.CELLS, 2)]
@@ -127,13 +171,14 @@ def notebook(name: str) -> dict[str, Any]:
     return _notebook(cells)
 
 
-def text_of(name: str) -> str:
+def text_of(name: str, site: bool = False) -> str:
     """The file's text, as :func:`write` writes it."""
-    return json.dumps(notebook(name), indent=1, ensure_ascii=False) + "\n"
+    return json.dumps(notebook(name, site), indent=1, ensure_ascii=False) + "\n"
 
 
-def write(folder: Path = FOLDER) -> list[Path]:
-    """Write every notebook into ``folder`` (removing notebooks no content module plans)."""
+def write(folder: Path = FOLDER, site: bool = False) -> list[Path]:
+    """Write every notebook into ``folder`` (removing notebooks no content module plans); ``site``:
+    the static site's copies (the build writes them into a folder of its own)."""
     folder.mkdir(parents=True, exist_ok=True)
     for stale in folder.glob("*.ipynb"):
         if stale.stem not in NAMES:
@@ -141,7 +186,7 @@ def write(folder: Path = FOLDER) -> list[Path]:
     written = []
     for name in NAMES:
         path = folder / f"{name}.ipynb"
-        path.write_text(text_of(name), encoding="utf-8")
+        path.write_text(text_of(name, site), encoding="utf-8")
         written.append(path)
     return written
 
