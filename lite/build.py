@@ -291,6 +291,8 @@ def build(output: Path, cache: Path) -> None:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "Durak",
+            # The course page sets the language of JupyterLite's menus through the app's settings.
+            "exposeAppInBrowser": True,
             "disabledExtensions": DISABLED_EXTENSIONS,
             "litePluginSettings": {
                 kernel["plugin_id"]: {

@@ -38,6 +38,7 @@ import traitlets
 from durak.i18n import N_, format_number, gettext
 from durak.tutorial import lessons
 from durak.tutorial.course_model import CourseModel, start_language
+from durak.tutorial.lab_locale import lab_locale
 from durak.tutorial.lessons.content import NOTEBOOKS
 from durak.tutorial.lessons.content.common import SHOW_GAME, Cell
 from durak.tutorial.lessons.views import STORAGE_MISSING, DeckView, ExerciseView, Lookup, progress_text
@@ -86,6 +87,8 @@ COURSE_CSS = """
 """
 
 _BRIDGE_ESM = """
+const LAB_LOCALE_PLUGIN = "@jupyterlab/translation-extension:plugin";
+
 function scroller(node) {
   for (let n = node.parentElement; n; n = n.parentElement) {
     const overflow = getComputedStyle(n).overflowY;
@@ -127,11 +130,38 @@ function render({ model, el }) {
     url.searchParams.set("code", code);
     window.history.replaceState(window.history.state, "", url);
   };
+  const labLocale = async () => {
+    // The static site: JupyterLite's own menus (its JupyterLab, one link away) follow the
+    // language, through the app's settings (exposeAppInBrowser) - in English where the
+    // language pack leaves the menu bar untranslated.
+    const wanted = model.get("lab_locale");
+    const app = window.jupyterapp;
+    if (!wanted || !app || !app.serviceManager || !app.serviceManager.settings) return;
+    try {
+      let locale = "en";
+      if (wanted !== "en") {
+        const url = new URL(`../api/translations/${wanted}.json`, window.location.href);
+        const pack = await (await fetch(url)).json();
+        const strings = (pack.data && pack.data.jupyterlab) || {};
+        if (strings["menu\u0004File"]) locale = wanted;
+      }
+      const settings = app.serviceManager.settings;
+      const current = await settings.fetch(LAB_LOCALE_PLUGIN);
+      let values = {};
+      try { values = JSON.parse(current.raw || "{}"); } catch (error) { values = {}; }
+      if (values.locale === locale) return;
+      await settings.save(LAB_LOCALE_PLUGIN, JSON.stringify({ ...values, locale }));
+    } catch (error) {
+      console.warn("durak: JupyterLab's language was not set", error);
+    }
+  };
   model.on("change:scroll", scroll);
   model.on("change:title", title);
   model.on("change:address_code", address);
+  model.on("change:lab_locale", labLocale);
   title();
   address();
+  labLocale();
 }
 export default { render };
 """
@@ -139,12 +169,14 @@ export default { render };
 
 class PageBridge(anywidget.AnyWidget):
     """What only the page itself can do: scroll to the top of the course, name the browser tab,
-    and keep the page's address in step with the language (an invisible widget)."""
+    keep the page's address in step with the language, and on the static site set the language
+    of JupyterLite's own menus (an invisible widget)."""
 
     _esm = _BRIDGE_ESM
     scroll = traitlets.Int(0).tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
     address_code = traitlets.Unicode("").tag(sync=True)
+    lab_locale = traitlets.Unicode("").tag(sync=True)  # on the static site: JupyterLite's menus' locale
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -355,6 +387,8 @@ class CourseView(LocalizedVBox):
             )
         self.bridge.title = _lesson_title(model.current)
         self.bridge.address_code = address_code(self.picker.value)
+        if sys.platform == "emscripten":  # in JupyterLab, the picker sets its locale itself
+            self.bridge.lab_locale = lab_locale(self.picker.value)
 
     def close(self) -> None:
         self._closed = True
