@@ -6,7 +6,6 @@ import asyncio
 import json
 from pathlib import Path
 
-import ipywidgets as widgets
 import pytest
 
 from durak.i18n import get_language, gettext, set_language

@@ -165,10 +165,7 @@ def test_the_course_plays_against_the_ai_and_a_reload_brings_the_game_back(brows
     try:
         page = visit.page
         open_course(visit, "?lang=tr")
-        page.locator(f"{COURSE} .durak-contents-button").click()
-        page.locator(
-            f"{COURSE} .durak-course-contents button", has_text=title_in("tr", "07_play_vs_ai")
-        ).click()
+        open_lesson(page, "tr", "07_play_vs_ai")
         page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for(timeout=visit.timeout_ms)
         with texts_in("tr"):
             take = gettext("Take")
@@ -301,10 +298,7 @@ def test_without_the_browsers_storage_the_site_says_so_once_and_plays_on(browser
     try:
         page = visit.page
         open_course(visit, "?lang=en")
-        page.locator(f"{COURSE} .durak-contents-button").click()
-        page.locator(
-            f"{COURSE} .durak-course-contents button", has_text=title_in("en", "07_play_vs_ai")
-        ).click()
+        open_lesson(page, "en", "07_play_vs_ai")
         page.locator(f"{PLAY} .durak-hand button.durak-card").first.wait_for(timeout=120_000)
         notice = page.locator(".durak-storage-missing")
         expect(notice).to_have_count(1)
