@@ -88,8 +88,20 @@ def test_a_newcomer_reads_how_to_start_in_every_language_before_running(name: st
     for language in LANGUAGES:
         how_to = notebooks.HOW_TO_GAME if name == "07_play_vs_ai" else notebooks.HOW_TO_LESSON
         title, sentence = localized(language, lessons.NOTEBOOKS[name].TITLE, how_to)
-        assert f"**{title}** · {sentence.format(menu=notebooks.MENU, app=notebooks.APP)}" in first.source
-        assert "Run ▸ Run All Cells" in first.source
+        menu = notebooks.menu_command(language)
+        assert f"**{title}** · {sentence.format(menu=menu, app=notebooks.APP)}" in first.source
+    assert "Run ▸ Run All Cells" in first.source
+
+
+def test_the_how_to_names_jupyterlabs_menu_in_the_words_jupyterlab_shows_in_that_language() -> None:
+    """JupyterLab's menus follow the tutorial's language where its language pack translates
+    them (durak.tutorial.lab_locale): a German learner looks for "Ausführen", not "Run"."""
+    assert notebooks.menu_command("en") == "**Run ▸ Run All Cells**"
+    assert notebooks.menu_command("de") == "**Ausführen ▸ Alle Zellen ausführen**"
+    assert notebooks.menu_command("tr") == "**Çalıştır ▸ Tüm Hücreleri Çalıştır**"
+    assert notebooks.menu_command("es") == "**Run ▸ Ejecutar todas las celdas**"  # its pack leaves "Run"
+    for language in ("da", "cs"):  # their packs leave the whole menu bar in English, so does the tutorial
+        assert notebooks.menu_command(language) == "**Run ▸ Run All Cells**"
 
 
 @pytest.mark.parametrize("name", LESSONS)
@@ -121,7 +133,7 @@ def test_the_sites_copy_names_the_sites_start_page_not_make_app_in_every_languag
         how_to = notebooks.HOW_TO_GAME_ON_SITE if name == "07_play_vs_ai" else notebooks.HOW_TO_LESSON_ON_SITE
     for language in LANGUAGES:
         title_in, sentence = localized(language, title, how_to)
-        assert f"**{title_in}** · {sentence.format(menu=notebooks.MENU)}" in first.source
+        assert f"**{title_in}** · {sentence.format(menu=notebooks.menu_command(language))}" in first.source
     assert "make app" not in notebooks.text_of(name, site=True)
     assert "start page" in first.source  # the English words, whatever the catalogs hold yet
     assert rest == read(name).cells[1:]
@@ -273,7 +285,8 @@ def test_the_course_notebook_is_one_call_after_how_to_start_in_every_language() 
     assert how_to.cell_type == "markdown" and notebooks.LAB_ONLY in how_to.metadata["tags"]
     for language in LANGUAGES:
         title, sentence = localized(language, COURSE_TITLE, notebooks.HOW_TO_COURSE)
-        assert f"**{title}** · {sentence.format(menu=notebooks.MENU, app=notebooks.APP)}" in how_to.source
+        menu = notebooks.menu_command(language)
+        assert f"**{title}** · {sentence.format(menu=menu, app=notebooks.APP)}" in how_to.source
     assert [(cell.cell_type, cell.source) for cell in cells] == [
         ("code", "from durak.tutorial import course\n\ncourse()")
     ]

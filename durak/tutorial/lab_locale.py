@@ -47,7 +47,9 @@ __all__ = [
     "installed_lab_locales",
     "lab_locale",
     "lab_settings_file",
+    "lab_words",
     "menus_translated",
+    "pack_catalog",
     "read_lab_locale",
     "reload_needed",
     "reload_notice",
@@ -95,19 +97,35 @@ def shown_locale(language: str) -> str:
 
 
 @functools.cache
-def menus_translated(locale_name: str) -> bool:
-    """True if JupyterLab shows its menus in ``locale_name``: English, or an installed language
-    pack whose catalog translates the menu bar (its "File")."""
-    if locale_name == ENGLISH:
-        return True
+def pack_catalog(locale_name: str) -> dict[str, Any]:
+    """The installed JupyterLab language pack's catalog for ``locale_name`` (msgid, with
+    ``context\x04`` where it has one, -> translations); empty if there is none."""
     for entry in entry_points(group="jupyterlab.languagepack", name=locale_name):
         try:
             package = Path(entry.load().__file__ or "").parent
             catalog = package / "locale" / locale_name / "LC_MESSAGES" / "jupyterlab.json"
-            return bool(json.loads(catalog.read_text(encoding="utf-8")).get(MENU_PROBE))
+            loaded = json.loads(catalog.read_text(encoding="utf-8"))
         except (ImportError, OSError, ValueError) as error:
             log.info("cannot read JupyterLab's %s language pack: %s", locale_name, error)
-    return False
+            continue
+        return loaded if isinstance(loaded, dict) else {}
+    return {}
+
+
+def menus_translated(locale_name: str) -> bool:
+    """True if JupyterLab shows its menus in ``locale_name``: English, or an installed language
+    pack whose catalog translates the menu bar (its "File")."""
+    return locale_name == ENGLISH or bool(pack_catalog(locale_name).get(MENU_PROBE))
+
+
+def lab_words(language: str, msgid: str, context: str = "") -> str:
+    """``msgid`` as JupyterLab shows it to a learner of ``language`` (see :func:`shown_locale`):
+    its language pack's translation, else JupyterLab's English."""
+    locale_name = shown_locale(language)
+    if locale_name == ENGLISH:
+        return msgid
+    found = pack_catalog(locale_name).get(f"{context}\x04{msgid}" if context else msgid)
+    return found[0] if isinstance(found, list) and found and isinstance(found[0], str) and found[0] else msgid
 
 
 def installed_lab_locales() -> frozenset[str]:

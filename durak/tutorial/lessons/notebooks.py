@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from durak.i18n import LANGUAGES, N_, endonym, translator
+from durak.tutorial.lab_locale import lab_words
 from durak.tutorial.lessons.content import NOTEBOOKS, next_notebook
 from durak.tutorial.lessons.content.common import SHOW_GAME
 
@@ -32,6 +33,7 @@ __all__ = [
     "ON_SITE",
     "course_notebook",
     "main",
+    "menu_command",
     "notebook",
     "without_lab_cells",
     "write",
@@ -41,7 +43,14 @@ FOLDER = Path(__file__).resolve().parents[3] / "notebooks"
 LAB_ONLY = "durak-lab-only"
 """The tag of the cells only JupyterLab shows (the Voilà app drops them)."""
 
-MENU = "**Run ▸ Run All Cells**"  # JupyterLab's own words: its menus are English in every language
+
+def menu_command(language: str) -> str:
+    """**Run ▸ Run All Cells** in JupyterLab's own words for a learner of ``language``: its
+    language pack's where the tutorial sets JupyterLab to that language (the launcher's ``--lang``,
+    the picker, the site's course), else English (Danish, Czech: their packs leave the menus)."""
+    return f"**{lab_words(language, 'Run', 'menu')} ▸ {lab_words(language, 'Run All Cells')}**"
+
+
 APP = "`make app`"
 # Translators: {menu} is JupyterLab's menu command, shown in English (JupyterLab's menus are);
 # {app} is the command that starts the tutorial as an app without code.
@@ -126,7 +135,8 @@ def _how_to_cell(cell_id: str, heading: str, titled: list[tuple[str, str]], site
     for language in LANGUAGES:
         words = translator(language)
         for title, how_to in titled:
-            sentence = words.gettext(ON_SITE[how_to] if site else how_to).format(menu=MENU, app=APP)
+            sentence = words.gettext(ON_SITE[how_to] if site else how_to)
+            sentence = sentence.format(menu=menu_command(language), app=APP)
             lines += [f"*{endonym(language)}* — **{words.gettext(title)}** · {sentence}", ""]
     return _markdown(cell_id, lines[:-1], (LAB_ONLY,))
 
