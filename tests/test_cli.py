@@ -261,7 +261,8 @@ def test_D7_the_app_needs_its_token_and_refuses_a_foreign_host(tmp_path: Path) -
         )  # fmt: skip
     try:
         deadline = time.monotonic() + 120
-        while not (found := re.search(r"http://127\.0\.0\.1:(\d+)/\?token=(\w+)", out.read_text())):
+        link = r"Open the tutorial: http://127\.0\.0\.1:(\d+)/voila/render/course\.ipynb\?token=(\w+)"
+        while not (found := re.search(link, out.read_text())):
             assert launcher.poll() is None and time.monotonic() < deadline, out.read_text()
             time.sleep(0.2)
         port, token = int(found.group(1)), found.group(2)
