@@ -65,7 +65,7 @@ def test_a_whole_game_in_the_voila_app(page: Any, voila: Server) -> None:
         # the review of the game just played: the curve, the key moments, a moment's position
         page.locator(f"{PLAY} button.durak-review-game").click()
         review.locator(".durak-review-chart svg").first.wait_for(timeout=120_000)
-        assert review.locator(".durak-review-chart svg g.mark-line path").count() >= 1  # the chance curve is drawn
+        assert review.locator(".durak-review-chart svg g.mark-line path").count() >= 1  # the curve is drawn
         expect(moments.first.or_(review.get_by_text(gettext(NO_MOMENTS)))).to_be_visible(timeout=10_000)
         if moments.count():
             break
