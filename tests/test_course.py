@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 from pathlib import Path
 
 import pytest
 
 from durak.i18n import get_language, gettext, set_language
-from durak.tutorial import course
+from durak.tutorial import course, course_view
 from durak.tutorial.course_model import LESSON_KEY, CourseModel, UnknownLesson, start_language
 from durak.tutorial.course_view import CourseView, address_code
 from durak.tutorial.game_view import PlayView
@@ -23,6 +24,13 @@ pytestmark = pytest.mark.usefixtures("isolated")  # tests/conftest.py
 
 ITERATIONS = 30  # the AI's search, small: these tests are about the page
 LESSONS = list(NOTEBOOKS)
+
+
+@pytest.fixture(autouse=True)
+def unhurried_learner(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second passes between two clicks (the page takes two within DOUBLE_CLICK for one)."""
+    clock = itertools.count(start=1000.0)
+    monkeypatch.setattr(course_view, "monotonic", lambda: float(next(clock)))
 
 
 def test_the_course_opens_on_the_first_lesson_and_leads_through_all_of_them_and_back() -> None:
@@ -124,7 +132,42 @@ def test_going_to_a_lesson_asks_the_page_to_scroll_to_its_top() -> None:
     page = course(lang="en")
     before = page.bridge.scroll
     page.next_button.click()
-    assert page.bridge.scroll == before + 1
+    assert page.bridge.scroll == before + 1 and page.bridge.focus == ""
+    page.close()
+
+
+def test_a_double_click_on_next_opens_the_next_lesson_not_the_one_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A learner's double click (the walk: 01 -> 03, with nothing saying 02 was skipped)."""
+    now = [1000.0]
+    monkeypatch.setattr(course_view, "monotonic", lambda: now[0])
+    page = course(lang="en", lesson="01_goal")
+    page.next_button.click()
+    now[0] += 0.2
+    page.next_button.click()  # the second click of a double click
+    assert page.lesson == "02_setup"
+    now[0] += 1.0  # a moment later: a click of its own
+    page.next_button.click()
+    assert page.lesson == "03_a_bout"
+    page.close()
+
+
+def test_the_contents_open_inside_the_bar_that_stays_in_view() -> None:
+    """Opened from far down a lesson, the list must appear where the learner is (the walk: it
+    opened thousands of pixels above, at the top of the course)."""
+    page = course(lang="en")
+    assert page.contents in page.top_bar.children and page.contents not in page.children
+    assert "durak-course-bar" in page.top_bar._dom_classes
+    page.close()
+
+
+def test_a_picked_language_is_handed_to_the_pages_address() -> None:
+    """Voilà's ?lang=de must not bring German back after Español was picked and the page reloaded."""
+    page = course(lang="de")
+    assert page.bridge.language == "de"
+    page.picker.value = "es"
+    assert page.bridge.language == "es"
     page.close()
 
 
@@ -170,6 +213,8 @@ def test_the_game_comes_back_at_once_in_the_course_and_without_a_second_picker()
     again = course(iterations=ITERATIONS)  # a reload: the remembered lesson, the game on screen
     game = next(view for view in again.lesson_views if isinstance(view, PlayView))
     assert not game.offering_resume and game.game.history == history
+    assert again.bridge.focus == ".durak-play"  # the page shows the game, not the lesson's top
+    assert game.heading.layout.display == "none"  # one heading: the lesson's
     again.close()
 
 
@@ -180,7 +225,10 @@ def test_a_lesson_shows_from_its_first_cards_on_and_the_next_is_prepared_while_t
         page = course(lang="en")  # in a kernel: an event loop runs
         shown_at_once = len(page.lesson_views)
         assert isinstance(page.lesson_views[-1], DeckView) and "01_goal" not in page._built
-        await asyncio.sleep(2.0)
+        for _ in range(400):  # until the background builder is done (at most 20 s)
+            if page._pending.get("01_goal") == [] and not page._pending["00_start"]:
+                break
+            await asyncio.sleep(0.05)
         return page, shown_at_once
 
     page, shown_at_once = asyncio.run(scenario())

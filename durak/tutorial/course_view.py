@@ -28,6 +28,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from html import escape
+from time import monotonic
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -65,15 +66,19 @@ LESSON_SOLVED = N_("{n} of {total} solved")
 NOTEBOOKS_LINK = N_("The same lessons as notebooks, with their code")
 LAB_URL = "../lab/index.html?path=00_start.ipynb"  # from the site's course page (repl/index.html)
 CARD_VIEWS = (DeckView, ExerciseView)  # the game's lesson is built whole: four cells
+DOUBLE_CLICK = 0.6  # seconds: a second click on next/previous within them is the same click
 BACKGROUND_STEP = 0.05  # seconds between two cells built in the background: clicks go first
 
 COURSE_CSS = """
 <style>
-.durak-course { max-width: 52em; }
+.durak-course { max-width: 52em; margin-left: auto; margin-right: auto; }
 .durak-course-bar {
   position: sticky; top: 0; z-index: 20; padding: 0.3em 0.5em;
   background: var(--jp-layout-color0, #ffffff); border-bottom: 1px solid #cccccc;
+  /* covers the page's own padding above the bar: nothing shows through there when scrolled */
+  box-shadow: 0 -16px 0 0 var(--jp-layout-color0, #ffffff);
 }
+.durak-course-contents { max-height: 60vh; overflow-y: auto; }
 .durak-course-bar .widget-dropdown { width: auto; max-width: 100%; }
 .durak-course-contents .jupyter-button, .durak-course-nav .jupyter-button {
   height: auto; min-height: var(--jp-widgets-inline-height, 28px); white-space: normal;
@@ -101,7 +106,9 @@ function render({ model, el }) {
   el.style.display = "none";
   const scroll = () => {
     const page = el.closest(".durak-course");
-    if (page) page.scrollIntoView({ block: "start" });
+    const focus = model.get("focus");
+    const target = (page && focus && page.querySelector(focus)) || page;
+    if (target) target.scrollIntoView({ block: "start" });
   };
   const onCoursePage = new URL(window.location.href).searchParams.has("code");
   if (onCoursePage) {
@@ -158,6 +165,15 @@ function render({ model, el }) {
   model.on("change:scroll", scroll);
   model.on("change:title", title);
   model.on("change:address_code", address);
+  const language = () => {
+    // A page opened with ?lang=xx (Voilà) keeps the language picked since: a reload reopens it.
+    const url = new URL(window.location.href);
+    if (!model.get("language") || !url.searchParams.has("lang")) return;
+    url.searchParams.set("lang", model.get("language"));
+    window.history.replaceState(window.history.state, "", url);
+  };
+  model.on("change:language", language);
+  language();
   model.on("change:lab_locale", labLocale);
   title();
   address();
@@ -174,6 +190,8 @@ class PageBridge(anywidget.AnyWidget):
 
     _esm = _BRIDGE_ESM
     scroll = traitlets.Int(0).tag(sync=True)
+    focus = traitlets.Unicode("").tag(sync=True)  # what to scroll to in the course ("": its top)
+    language = traitlets.Unicode("").tag(sync=True)  # the page's ?lang=, if it has one, follows it
     title = traitlets.Unicode("").tag(sync=True)
     address_code = traitlets.Unicode("").tag(sync=True)
     lab_locale = traitlets.Unicode("").tag(sync=True)  # on the static site: JupyterLite's menus' locale
@@ -203,16 +221,22 @@ class CourseView(LocalizedVBox):
         self.picker = LanguagePicker()
         self.contents_button = widgets.ToggleButton(icon="list", layout={"width": "auto"})
         self.contents_button.observe(guard(self._contents_toggled), names="value")
-        self.top_bar = widgets.HBox(
-            [self.brand, self.contents_button, self.picker, self.place],
-            layout={"flex_flow": "row wrap", "align_items": "center", "grid_gap": "0.3em 1em"},
-        )
         self.lesson_buttons: dict[str, widgets.Button] = {}
         for lesson in model.lessons:
             button = widgets.Button(layout={"width": "100%"})
             button.on_click(guard(lambda _b, lesson=lesson: self.go_to(lesson)))
             self.lesson_buttons[lesson] = button
         self.contents = widgets.VBox(list(self.lesson_buttons.values()), layout={"display": "none"})
+        # The contents open inside the bar that stays in view: wherever the learner has scrolled to.
+        self.top_bar = widgets.VBox(
+            [
+                widgets.HBox(
+                    [self.brand, self.contents_button, self.picker, self.place],
+                    layout={"flex_flow": "row wrap", "align_items": "center", "grid_gap": "0.3em 1em"},
+                ),
+                self.contents,
+            ]
+        )
         self.storage_notice = widgets.HTML() if browser_storage_missing() else None
         self.notebooks_link = widgets.HTML() if sys.platform == "emscripten" else None
         self.heading = widgets.HTML()
@@ -224,8 +248,9 @@ class CourseView(LocalizedVBox):
         self.next_button = widgets.Button(
             icon="arrow-right", button_style="primary", layout={"width": "auto", "max_width": "100%"}
         )
-        self.previous_button.on_click(guard(lambda _b: self.go_to(self.model.previous)))
-        self.next_button.on_click(guard(lambda _b: self.go_to(self.model.next)))
+        self.previous_button.on_click(guard(lambda _b: self._step(self.model.previous)))
+        self.next_button.on_click(guard(lambda _b: self._step(self.model.next)))
+        self._stepped_at = -DOUBLE_CLICK
         self.nav = widgets.HBox(
             [self.previous_button, self.next_button],
             layout={"flex_flow": "row wrap", "justify_content": "space-between", "grid_gap": "0.5em"},
@@ -235,7 +260,6 @@ class CourseView(LocalizedVBox):
         parts = [
             self.top_bar,
             self.picker.lab_notice,  # in JupyterLab: its menus follow the language after a reload
-            self.contents,
             self.storage_notice,
             self.heading,
             self.lookup,
@@ -262,6 +286,8 @@ class CourseView(LocalizedVBox):
         self._unsubscribe_progress = on_progress(lambda _id: self.render())
         self._start_localized()
         self._show()
+        if self._game_in_progress():
+            self.bridge.focus = ".durak-play"  # a game coming back (a reload): the game, not the lesson's top
 
     # --- what the tests and the page use ---
 
@@ -284,7 +310,24 @@ class CourseView(LocalizedVBox):
         self.model.open(lesson)
         self.contents_button.value = False
         self._show()
+        self.bridge.focus = ""  # the lesson's top
         self.bridge.scroll += 1
+
+    def _game_in_progress(self) -> bool:
+        game_view = sys.modules.get("durak.tutorial.game_view")  # not imported for it: the AI is heavy
+        return game_view is not None and any(
+            isinstance(view, game_view.PlayView) and view.model.learner_has_moved and not view.game.is_over
+            for view in self.lesson_views
+        )
+
+    def _step(self, lesson: str | None) -> None:
+        """The previous or next lesson, from its button: a second click within
+        :data:`DOUBLE_CLICK` seconds is the same click (a double click must not skip a lesson)."""
+        now = monotonic()
+        if now - self._stepped_at < DOUBLE_CLICK:
+            return
+        self._stepped_at = now
+        self.go_to(lesson)
 
     # --- building ---
 
@@ -341,7 +384,9 @@ class CourseView(LocalizedVBox):
         if cell == SHOW_GAME:
             from durak.tutorial.game_view import play
 
-            return play(resume=True, show_language=False, **self.play_options)
+            game = play(resume=True, show_language=False, **self.play_options)
+            game.heading.layout.display = "none"  # the lesson's heading names the page
+            return game
         call = getattr(lessons, cell.call)
         view: widgets.Widget = call(cell.argument) if cell.argument else call()
         return view
@@ -387,6 +432,7 @@ class CourseView(LocalizedVBox):
             )
         self.bridge.title = _lesson_title(model.current)
         self.bridge.address_code = address_code(self.picker.value)
+        self.bridge.language = self.picker.value
         if sys.platform == "emscripten":  # in JupyterLab, the picker sets its locale itself
             self.bridge.lab_locale = lab_locale(self.picker.value)
 
