@@ -66,7 +66,7 @@ LESSON_SOLVED = N_("{n} of {total} solved")
 NOTEBOOKS_LINK = N_("The same lessons as notebooks, with their code")
 LAB_URL = "../lab/index.html?path=00_start.ipynb"  # from the site's course page (repl/index.html)
 CARD_VIEWS = (DeckView, ExerciseView)  # the game's lesson is built whole: four cells
-DOUBLE_CLICK = 0.6  # seconds: a second click on next/previous within them is the same click
+DOUBLE_CLICK = 0.5  # seconds: a second click on next/previous within them is the same click
 BACKGROUND_STEP = 0.05  # seconds between two cells built in the background: clicks go first
 
 COURSE_CSS = """

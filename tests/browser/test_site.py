@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from durak.i18n import endonym, gettext, ngettext
 from durak.tutorial import exercises as ex
 from durak.tutorial.card_faces import face_class
+from durak.tutorial.course_view import DOUBLE_CLICK
 from durak.tutorial.lessons import notebooks
 from durak.tutorial.lessons.content import EXERCISES, NOTEBOOK_EXERCISES, NOTEBOOKS
 from durak.tutorial.lessons.views import PROGRESS, STORAGE_MISSING, TITLES
@@ -92,6 +93,7 @@ COURSE = ".durak-course"
 COURSE_CARDS = f"{COURSE} .durak-exercise button.durak-card"
 HEADING = f"{COURSE} .durak-lesson-heading"
 NEXT_LESSON = f"{COURSE} button.durak-next-lesson"
+DOUBLE_CLICK_MS = round(DOUBLE_CLICK * 1000) + 100
 
 
 def open_course(visit: Visit, query: str = "") -> None:
@@ -148,6 +150,7 @@ def test_the_site_opens_on_the_course_on_a_phone_in_the_language_of_its_link_and
         for lesson in list(NOTEBOOKS)[1:-1]:
             next_lesson = page.locator(NEXT_LESSON)
             expect(next_lesson).to_contain_text(title_in("tr", lesson))
+            page.wait_for_timeout(DOUBLE_CLICK_MS)  # a click right after the last is taken for its double
             next_lesson.click()
             expect(page.locator(HEADING)).to_contain_text(title_in("tr", lesson))
             wait_for_count(page, f"{COURSE} .durak-exercise", len(NOTEBOOK_EXERCISES[lesson]), 60_000)
@@ -155,6 +158,10 @@ def test_the_site_opens_on_the_course_on_a_phone_in_the_language_of_its_link_and
             assert page.locator(f"{COURSE} .durak-exercise").count() == len(NOTEBOOK_EXERCISES[lesson])
             assert page.locator(ERROR_OUTPUTS).all_inner_texts() == []
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        # the contents open where the learner is, also from the end of a long lesson
+        page.locator(NEXT_LESSON).scroll_into_view_if_needed()
+        page.locator(f"{COURSE} .durak-contents-button").click()
+        expect(page.locator(f"{COURSE} .durak-course-contents button").first).to_be_in_viewport()
         assert visit.outside == []
     finally:
         visit.context.close()
