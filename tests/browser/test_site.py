@@ -219,9 +219,16 @@ def test_the_notebooks_with_their_code_are_one_link_away_and_run_in_the_sites_ju
     wanted = len(NOTEBOOK_EXERCISES["01_goal"])
     for _ in range(3):  # by the command, not the menu (its words are German now); again if too early
         page.locator(f"{NOTEBOOK} .jp-Notebook").first.click()
-        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        # not awaited: the command's promise settles only once every cell has run, or never if
+        # the kernel asks something first; the output below is what is waited for, with a timeout
+        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+        output = page.locator(f"{NOTEBOOK} .jp-OutputArea-output").first
+        accept = page.locator(".jp-Dialog .jp-mod-accept")  # "Kernel auswählen", if asked: its default
         try:
-            page.locator(f"{NOTEBOOK} .jp-OutputArea-output").first.wait_for(state="attached", timeout=30_000)
+            output.or_(accept).first.wait_for(state="attached", timeout=30_000)
+            if accept.count():
+                accept.click()
+            output.wait_for(state="attached", timeout=30_000)
             break
         except PlaywrightTimeout:
             continue
