@@ -24,8 +24,8 @@ def pytest_configure(config: pytest.Config) -> None:
 # tests run Python in the page (Pyodide), the heaviest work of the suite: in one group, two of
 # them never compete for the two cores.
 FIRST = (
-    "site", "tests/browser/test_lab.py", "tests/test_notebooks.py", "tests/browser/test_voila.py",
-    "tests/browser/test_review_chart.py", "a11y-lab", "a11y-voila", "tests/browser/test_layout.py",
+    "site", "tests/browser/test_lab.py", "tests/browser/test_voila.py", "a11y-lab",
+    "tests/test_notebooks.py", "a11y-voila", "tests/browser/test_layout.py",
 )  # fmt: skip
 
 
