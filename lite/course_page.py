@@ -17,15 +17,11 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from html import escape
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from durak.i18n import LANGUAGES, SOURCE_LANGUAGE, translator  # noqa: E402
-from durak.tutorial.course_view import LOADING  # noqa: E402
+from durak.i18n import LANGUAGES, SOURCE_LANGUAGE, translator
+from durak.tutorial.course_view import LOADING
 
 __all__ = ["REPL_OPTIONS", "install", "repl_page", "root_page"]
 

@@ -87,7 +87,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     clock = Clock()
-    monkeypatch.setattr(game_view, "_running_loop", lambda: clock)
+    monkeypatch.setattr(game_view, "running_loop", lambda: clock)
     return clock
 
 

@@ -85,10 +85,10 @@ class CourseModel:
         try_update_settings(**{LESSON_KEY: lesson})
 
     @staticmethod
-    def lesson_progress(lesson: str) -> tuple[int, int]:
-        """(exercises solved, exercises) of ``lesson``."""
+    def lesson_progress(lesson: str, solved: frozenset[str] | None = None) -> tuple[int, int]:
+        """(exercises solved, exercises) of ``lesson`` (``solved``: the ids, if already read)."""
         ids = {factory.__name__ for factory in NOTEBOOK_EXERCISES.get(lesson, ())}
-        return len(ids & progress.solved()), len(ids)
+        return len(ids & (progress.solved() if solved is None else solved)), len(ids)
 
 
 def start_language(requested: str | None = None, browser: Sequence[str] = ()) -> str:

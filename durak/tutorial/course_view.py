@@ -22,7 +22,6 @@ after a reload. The static site opens on this page, ``make app`` (Voilà) serves
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import sys
@@ -37,16 +36,15 @@ import ipywidgets as widgets
 import traitlets
 
 from durak.i18n import N_, format_number, gettext
-from durak.tutorial import lessons
+from durak.tutorial import lessons, progress
 from durak.tutorial.course_model import CourseModel, start_language
 from durak.tutorial.lab_locale import lab_locale
 from durak.tutorial.lessons.content import NOTEBOOKS
 from durak.tutorial.lessons.content.common import SHOW_GAME, Cell
-from durak.tutorial.lessons.views import STORAGE_MISSING, DeckView, ExerciseView, Lookup, progress_text
-from durak.tutorial.progress import on_progress
+from durak.tutorial.lessons.views import DeckView, ExerciseView, Lookup, progress_text, storage_notice_html
 from durak.tutorial.settings import browser_storage_missing
 from durak.tutorial.style import CARD_MARKS_CSS
-from durak.tutorial.widgets import ErrorArea, LanguagePicker, LocalizedVBox, close_all
+from durak.tutorial.widgets import ErrorArea, LanguagePicker, LocalizedVBox, close_all, running_loop
 
 __all__ = ["COURSE_TITLE", "LOADING", "CourseView", "PageBridge", "address_code", "course"]
 
@@ -197,13 +195,6 @@ class PageBridge(anywidget.AnyWidget):
     lab_locale = traitlets.Unicode("").tag(sync=True)  # on the static site: JupyterLite's menus' locale
 
 
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
 class CourseView(LocalizedVBox):
     """The course on screen (see the module's docstring); ``go_to(lesson)`` is what a click does.
 
@@ -216,7 +207,7 @@ class CourseView(LocalizedVBox):
         self.errors = ErrorArea()
         guard = self.errors.guard
 
-        self.brand = widgets.HTML()
+        self.brand = widgets.HTML("<b style='font-size:1.2em'>Durak</b>")
         self.place = widgets.HTML()
         self.picker = LanguagePicker()
         self.contents_button = widgets.ToggleButton(icon="list", layout={"width": "auto"})
@@ -283,7 +274,7 @@ class CourseView(LocalizedVBox):
         self._pending: dict[str, list[Cell]] = {}  # the cells of each still to build
         self._building = False  # whether the background builder is scheduled
         self._closed = False
-        self._unsubscribe_progress = on_progress(lambda _id: self.render())
+        self._unsubscribe_progress = progress.on_progress(lambda _id: self.render())
         self._start_localized()
         self._show()
         if self._game_in_progress():
@@ -336,7 +327,7 @@ class CourseView(LocalizedVBox):
         box = self._lesson_box(lesson)
         # Shown as soon as the learner can do something in it (the first cards); the rest of it,
         # then the next lesson, is built a cell at a time in the background, in a kernel.
-        loop = _running_loop()
+        loop = running_loop()
         while self._pending[lesson] and (loop is None or not any(self._cards_shown(box))):
             self._build_next_cell(lesson)
         self.lesson_area.children = (box,)
@@ -367,7 +358,7 @@ class CourseView(LocalizedVBox):
             self._lesson_box(following)
         candidates = (self.model.current, *([following] if following is not None else []))
         lesson = next((name for name in candidates if self._pending.get(name)), None)
-        loop = _running_loop()
+        loop = running_loop()
         if self._closed or lesson is None or loop is None:
             self._building = False
             return
@@ -384,9 +375,7 @@ class CourseView(LocalizedVBox):
         if cell == SHOW_GAME:
             from durak.tutorial.game_view import play
 
-            game = play(resume=True, show_language=False, **self.play_options)
-            game.heading.layout.display = "none"  # the lesson's heading names the page
-            return game
+            return play(resume=True, embedded=True, **self.play_options)
         call = getattr(lessons, cell.call)
         view: widgets.Widget = call(cell.argument) if cell.argument else call()
         return view
@@ -398,33 +387,28 @@ class CourseView(LocalizedVBox):
 
     def render(self) -> None:
         model = self.model
-        self.brand.value = "<b style='font-size:1.2em'>Durak</b>"
+        solved = progress.solved()  # read once: on the site each read of the settings is a round trip
         where = gettext(LESSON_OF).format(
             n=format_number(model.index + 1), total=format_number(len(model.lessons))
         )
-        self.place.value = f"<span>{escape(where)} · <i>{escape(progress_text())}</i></span>"
+        self.place.value = f"<span>{escape(where)} · <i>{escape(progress_text(solved))}</i></span>"
         self.contents_button.description = gettext(CONTENTS)
         for lesson, button in self.lesson_buttons.items():
-            solved, total = model.lesson_progress(lesson)
-            done = f" · {gettext(LESSON_SOLVED).format(n=format_number(solved), total=format_number(total))}"
+            done_here, total = model.lesson_progress(lesson, solved)
+            counts = {"n": format_number(done_here), "total": format_number(total)}
+            done = f" · {gettext(LESSON_SOLVED).format(**counts)}"
             button.description = _short_title(lesson) + (done if total else "")
             button.button_style = "info" if lesson == model.current else ""
         self.heading.value = f"<h2>{escape(self.heading_text)}</h2>"
         previous, following = model.previous, model.next
         self.previous_button.layout.visibility = "hidden" if previous is None else "visible"
         self.next_button.layout.display = "none" if following is None else "flex"
-        self.previous_button.description = (
-            "" if previous is None else _lesson_title(previous).removeprefix("Durak · ")
-        )
+        self.previous_button.description = _short_title(previous)
         self.previous_button.tooltip = gettext(PREVIOUS_LESSON)
-        self.next_button.description = (
-            "" if following is None else _lesson_title(following).removeprefix("Durak · ")
-        )
+        self.next_button.description = _short_title(following)
         self.next_button.tooltip = gettext(NEXT_LESSON)
         if self.storage_notice is not None:
-            self.storage_notice.value = (
-                f'<p class="durak-storage-missing">⚠ {escape(gettext(STORAGE_MISSING))}</p>'
-            )
+            self.storage_notice.value = storage_notice_html()
         if self.notebooks_link is not None:
             link = escape(gettext(NOTEBOOKS_LINK))
             self.notebooks_link.value = (

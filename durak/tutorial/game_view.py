@@ -40,6 +40,7 @@ from durak.tutorial.widgets import (
     TableView,
     close_all,
     relabel,
+    running_loop,
 )
 
 __all__ = ["HINT_BORDER", "SAVE_FAILED", "UNREADABLE_KEPT", "UNREADABLE_LEFT", "PlayView", "play"]
@@ -131,7 +132,7 @@ class PlayView(LocalizedVBox):
         *,
         ai_delay: float = 0.0,
         offer: bool = False,
-        show_language: bool = True,
+        embedded: bool = False,
         **kwargs: Any,
     ) -> None:
         self.model = model
@@ -144,7 +145,8 @@ class PlayView(LocalizedVBox):
 
         self.heading = widgets.HTML()
         self.language = LanguagePicker()
-        if not show_language:  # the page around the game has the picker (the course's top bar)
+        if embedded:  # the page around the game has the heading and the picker (the course)
+            self.heading.layout.display = "none"
             self.language.layout.display = "none"
         # buttons as wide as their labels: three fit a phone's row
         self.level = widgets.ToggleButtons(
@@ -400,7 +402,7 @@ class PlayView(LocalizedVBox):
         """Let the AI act, one action per ``delay`` seconds (default: ``ai_delay``)."""
         if not self.model.ai_to_move or self._ai_pending:
             return  # not the AI's turn, or its move is already on the way (a double click)
-        loop = _running_loop() if self.ai_delay > 0 else None
+        loop = running_loop() if self.ai_delay > 0 else None
         if loop is None:
             self.model.finish_ai_turn()
             return
@@ -560,13 +562,6 @@ class PlayView(LocalizedVBox):
 _LIVE_VIEWS: weakref.WeakSet[PlayView] = weakref.WeakSet()  # the view play() showed last
 
 
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
 def _in_kernel() -> bool:
     try:
         from IPython import get_ipython
@@ -596,7 +591,7 @@ def play(
     resume: bool | None = None,
     iterations: int | None = None,
     ai_delay: float | None = None,
-    show_language: bool = True,
+    embedded: bool = False,
 ) -> PlayView:
     """The full game against the AI, as a widget: ``from durak.tutorial import play; play()``.
 
@@ -605,8 +600,8 @@ def play(
     resuming (``resume=None``), resumed at once (``True``) or replaced by a new
     deal (``False``). ``iterations`` caps the AI's search (small in tests);
     ``ai_delay`` defaults to a short pause between AI actions inside a notebook
-    kernel and to none elsewhere. ``show_language=False`` leaves out the game's own language
-    picker, for a page that has one (the course).
+    kernel and to none elsewhere. ``embedded=True`` leaves out the game's own heading and
+    language picker, for a page that has them (the course).
     """
     level = remembered_level(LEVELS, FIRST_LEVEL) if level is None else level
     check_level(level)
@@ -620,10 +615,10 @@ def play(
     problems: list[UnreadableSave] = []
     saved = PlayModel.load_saved(iterations=iterations, problems=problems) if resume is not False else None
     if saved is not None:
-        view = PlayView(saved, ai_delay=delay, offer=resume is None, show_language=show_language)
+        view = PlayView(saved, ai_delay=delay, offer=resume is None, embedded=embedded)
     else:
         model = PlayModel(level, seed, iterations=iterations)
-        view = PlayView(model, ai_delay=delay, show_language=show_language)
+        view = PlayView(model, ai_delay=delay, embedded=embedded)
     if problems:
         view.load_problems = problems
         view.render()

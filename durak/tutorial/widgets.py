@@ -30,6 +30,7 @@ Exceptions raised in a click handler are shown to the learner:
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import math
@@ -174,6 +175,14 @@ def relabel(selection: widgets.Widget, options: list[tuple[str, Any]], handler: 
         selection.value = current
     finally:
         selection.observe(handler, names="value")
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's event loop, if one runs (in a notebook, Voilà, the site; not in scripts)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def close_all(children: Iterable[widgets.Widget]) -> None:

@@ -70,20 +70,22 @@ def write_notebook(folder: Path) -> None:
     (folder / REVIEW_NOTEBOOK).write_text(json.dumps(notebook, ensure_ascii=False))
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    home = tmp_path_factory.mktemp("lab")
-    with serve("lab", home) as server:
+def serving_the_review(kind: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A ``kind`` server (tests/browser/servers.py) whose folder holds the review's notebook."""
+    home = tmp_path_factory.mktemp(kind)
+    with serve(kind, home) as server:
         write_notebook(home / "notebooks")
         yield server
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    yield from serving_the_review("lab", tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    home = tmp_path_factory.mktemp("voila")
-    with serve("voila", home) as server:
-        write_notebook(home / "notebooks")
-        yield server
+    yield from serving_the_review("voila", tmp_path_factory)
 
 
 @pytest.fixture

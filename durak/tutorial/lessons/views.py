@@ -37,7 +37,16 @@ from durak.tutorial.widgets import (
     close_all,
 )
 
-__all__ = ["DeckView", "ExerciseView", "Header", "IndicesView", "LessonText", "Lookup", "progress_text"]
+__all__ = [
+    "DeckView",
+    "ExerciseView",
+    "Header",
+    "IndicesView",
+    "LessonText",
+    "Lookup",
+    "progress_text",
+    "storage_notice_html",
+]
 
 COURT_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 GREEN = "#1b5e20"  # dark enough on white for text (WCAG AA)
@@ -78,11 +87,17 @@ def rule_reminder(rule: str) -> str:
 # --- the header ----------------------------------------------------------------------
 
 
-def progress_text() -> str:
-    """ "5 of 27 exercises solved so far", in the current language."""
+def progress_text(solved: frozenset[str] | None = None) -> str:
+    """ "5 of 27 exercises solved so far", in the current language (``solved``: the ids, if
+    already read from the settings)."""
     total = len(EXERCISES)
-    done = len(progress.solved() & set(EXERCISES))
+    done = len((progress.solved() if solved is None else solved) & set(EXERCISES))
     return ngettext(*PROGRESS, total).format(n=format_number(done), total=format_number(total))
+
+
+def storage_notice_html() -> str:
+    """The notice that this browser keeps nothing (said once per page, where it starts)."""
+    return f'<p class="durak-storage-missing">⚠ {escape(gettext(STORAGE_MISSING))}</p>'
 
 
 class Lookup(LocalizedMixin, widgets.Accordion):  # type: ignore[misc]
@@ -146,8 +161,7 @@ class Header(LocalizedVBox):
         self.title.value = f"<h2>Durak · {escape(number)} · {escape(title)}</h2>"
         self.progress.value = f"<i>{escape(progress_text())}</i>"
         if self.storage_notice is not None:
-            notice = escape(gettext(STORAGE_MISSING))
-            self.storage_notice.value = f'<p class="durak-storage-missing">⚠ {notice}</p>'
+            self.storage_notice.value = storage_notice_html()
 
     def close(self) -> None:
         unsubscribe = getattr(self, "_unsubscribe_progress", None)
