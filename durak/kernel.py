@@ -151,18 +151,20 @@ def bits(mask: int) -> list[int]:
     return [*b0[mask & 511], *b1[mask >> 9 & 511], *b2[mask >> 18 & 511], *b3[mask >> 27]]
 
 
-def _renumber(mask: int, table: tuple[int, ...]) -> int:
-    out = 0
-    while mask:
-        low = mask & -mask
-        out |= 1 << table[low.bit_length() - 1]
-        mask ^= low
-    return out
-
-
 def _chunk_tables(table: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """For each 9-bit chunk of a mask, the renumbered mask of every value of that chunk."""
-    return tuple(tuple(_renumber(part << 9 * chunk, table) for part in range(512)) for chunk in range(4))
+    """For each 9-bit chunk of a mask, the renumbered mask of every value of that chunk.
+
+    Each value is the one without its lowest bit plus that bit renumbered: one step per entry,
+    not one per bit (the site's Python builds these tables while the learner waits).
+    """
+    chunks = []
+    for chunk in range(4):
+        renumbered = [0] * 512
+        for part in range(1, 512):
+            low = part & -part
+            renumbered[part] = renumbered[part ^ low] | 1 << table[9 * chunk + low.bit_length() - 1]
+        chunks.append(tuple(renumbered))
+    return tuple(chunks)
 
 
 # Renumbering a whole mask is four lookups (``FROM_VALUE_CHUNKS[trump][chunk][9 bits]``): the

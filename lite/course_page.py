@@ -21,7 +21,7 @@ from html import escape
 from pathlib import Path
 
 from durak.i18n import LANGUAGES, SOURCE_LANGUAGE, translator
-from durak.tutorial.course_view import LOADING
+from durak.tutorial.course_view import LOADING, SITE_PREAMBLE
 
 __all__ = ["REPL_OPTIONS", "install", "repl_page", "root_page"]
 
@@ -44,7 +44,9 @@ ROOT_PAGE = """<!DOCTYPE html>
     const lang = valid ? JSON.stringify(asked) : "None";
     const spoken = (navigator.languages || [navigator.language || ""])
       .filter((tag) => /^[A-Za-z0-9-]{1,35}$/.test(tag));
-    const code = `from durak.tutorial import course; course(lang=${lang}, browser=${JSON.stringify(spoken)})`;
+    const call = `course(lang=${lang}, browser=${JSON.stringify(spoken)})`;
+    const start = `from durak.tutorial import course; ${call}`;
+    const code = PREAMBLE + start;
     const target = new URLSearchParams(OPTIONS);
     target.set("code", code);
     window.location.replace(`repl/index.html?${target}`);
@@ -99,7 +101,8 @@ def root_page(original: str) -> str:
     config = re.search(r'<script id="jupyter-config-data".*?</script>', original, re.DOTALL)
     if config is None:
         raise SystemExit("JupyterLite's index.html has changed: the course page cannot be installed")
-    return ROOT_PAGE.replace("OPTIONS", json.dumps(REPL_OPTIONS)).replace("CONFIG", config.group(0))
+    page = ROOT_PAGE.replace("OPTIONS", json.dumps(REPL_OPTIONS))
+    return page.replace("PREAMBLE", json.dumps(SITE_PREAMBLE)).replace("CONFIG", config.group(0))
 
 
 def repl_page(original: str) -> str:

@@ -12,7 +12,7 @@ import pytest
 from durak.i18n import get_language, gettext, set_language
 from durak.tutorial import course, course_view
 from durak.tutorial.course_model import LESSON_KEY, CourseModel, UnknownLesson, start_language
-from durak.tutorial.course_view import CourseView, address_code
+from durak.tutorial.course_view import SITE_PREAMBLE, CourseView, address_code
 from durak.tutorial.game_view import PlayView
 from durak.tutorial.lessons.content import NOTEBOOK_EXERCISES, NOTEBOOKS
 from durak.tutorial.lessons.views import DeckView, ExerciseView, LessonText
@@ -123,7 +123,7 @@ def test_the_page_speaks_the_picked_language_everywhere_and_the_address_follows(
     assert get_language() == "de"
     assert gettext(NOTEBOOKS["03_a_bout"].TITLE) in page.next_button.description
     assert page.next_button.description != "" and "Lektion 3 von 8" in page.place.value
-    assert page.bridge.address_code == 'from durak.tutorial import course; course(lang="de")'
+    assert page.bridge.address_code == SITE_PREAMBLE + 'from durak.tutorial import course; course(lang="de")'
     assert page.bridge.title.startswith("Durak · 02 · ")
     page.close()
 
@@ -237,6 +237,20 @@ def test_a_lesson_shows_from_its_first_cards_on_and_the_next_is_prepared_while_t
     assert len(prepared.children) == len(NOTEBOOKS["01_goal"].CELLS)
     page.next_button.click()
     assert page.lesson_area.children == (prepared,)
+    page.close()
+
+
+def test_the_page_bridge_comes_once_the_lesson_is_on_screen() -> None:
+    async def scenario() -> tuple[CourseView, bool]:
+        page = course(lang="de")  # in a kernel: the bridge (anywidget, slow to import) comes next
+        attached_at_once = page.bridge is not None
+        await asyncio.sleep(0)
+        return page, attached_at_once
+
+    page, attached_at_once = asyncio.run(scenario())
+    assert not attached_at_once
+    assert page.bridge is not None and page.bridge_slot.children == (page.bridge,)
+    assert page.bridge.title == page.heading_text and page.bridge.language == "de"
     page.close()
 
 

@@ -318,7 +318,12 @@ def test_without_babel_the_po_files_cannot_be_compiled_and_the_mo_is_used(
 
 
 def test_language_names_are_endonyms_from_babel() -> None:
+    from babel import Locale
+
     names = {language: endonym(language) for language in LANGUAGES}
+    for language, name in names.items():
+        cldr = Locale.parse(language).display_name
+        assert name == cldr[:1].upper() + cldr[1:]
     assert names == {
         "en": "English",
         "de": "Deutsch",

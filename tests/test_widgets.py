@@ -17,13 +17,13 @@ from durak import DECK, Action, Card, IllegalAction, Reason, Suit
 from durak.i18n import LANGUAGES, endonym, get_language, set_language
 from durak.messages import card_name, deck_description, illegal_action_message, rules_sections, stock_count
 from durak.tutorial import settings
+from durak.tutorial.appearance import AppearanceControls
 from durak.tutorial.style import Appearance, table_css
 from durak.tutorial.widgets import (
     BLACK,
     LEGAL_BORDER,
     RED,
     TRUMP_BACKGROUND,
-    AppearanceControls,
     CardButton,
     ErrorArea,
     FeltTable,

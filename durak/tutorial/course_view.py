@@ -28,12 +28,10 @@ import sys
 from collections.abc import Iterator, Sequence
 from html import escape
 from time import monotonic
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
-import anywidget
 import ipywidgets as widgets
-import traitlets
 
 from durak.i18n import N_, format_number, gettext
 from durak.tutorial import lessons, progress
@@ -46,7 +44,10 @@ from durak.tutorial.settings import browser_storage_missing
 from durak.tutorial.style import CARD_MARKS_CSS
 from durak.tutorial.widgets import ErrorArea, LanguagePicker, LocalizedVBox, close_all, running_loop
 
-__all__ = ["COURSE_TITLE", "LOADING", "CourseView", "PageBridge", "address_code", "course"]
+if TYPE_CHECKING:
+    from durak.tutorial.page_bridge import PageBridge
+
+__all__ = ["COURSE_TITLE", "LOADING", "SITE_PREAMBLE", "CourseView", "address_code", "course"]
 
 # Translators: the course page's name (the notebook course.ipynb, in JupyterLab).
 COURSE_TITLE = N_("The whole course on one page")
@@ -88,111 +89,6 @@ COURSE_CSS = """
 .jp-OutputArea-output:has(.durak-course) { overflow: visible; }
 </style>
 """
-
-_BRIDGE_ESM = """
-const LAB_LOCALE_PLUGIN = "@jupyterlab/translation-extension:plugin";
-
-function scroller(node) {
-  for (let n = node.parentElement; n; n = n.parentElement) {
-    const overflow = getComputedStyle(n).overflowY;
-    if ((overflow === "auto" || overflow === "scroll") && n.scrollHeight > n.clientHeight) return n;
-  }
-  return document.scrollingElement;
-}
-
-function render({ model, el }) {
-  el.style.display = "none";
-  const scroll = () => {
-    const page = el.closest(".durak-course");
-    const focus = model.get("focus");
-    const target = (page && focus && page.querySelector(focus)) || page;
-    if (target) target.scrollIntoView({ block: "start" });
-  };
-  const onCoursePage = new URL(window.location.href).searchParams.has("code");
-  if (onCoursePage) {
-    // The page opens at the top of the course, although the console it runs in scrolls to the
-    // end of new output, until the learner scrolls themselves (for the first seconds only).
-    let learnerMoved = false;
-    const moved = () => { learnerMoved = true; };
-    for (const event of ["wheel", "touchstart", "keydown", "mousedown"]) {
-      window.addEventListener(event, moved, { once: true, capture: true });
-    }
-    const keepTop = () => { if (!learnerMoved) scroll(); };
-    requestAnimationFrame(() => {
-      const box = scroller(el);
-      keepTop();
-      box.addEventListener("scroll", keepTop);
-      setTimeout(() => box.removeEventListener("scroll", keepTop), 4000);
-    });
-  }
-  const title = () => { if (model.get("title")) document.title = model.get("title"); };
-  const address = () => {
-    // Only on a page whose address runs code (the site's course page): a reload then opens
-    // the course in the language picked, not in the one the link named.
-    const code = model.get("address_code");
-    const url = new URL(window.location.href);
-    if (!code || !onCoursePage) return;
-    url.searchParams.set("code", code);
-    window.history.replaceState(window.history.state, "", url);
-  };
-  const labLocale = async () => {
-    // The static site: JupyterLite's own menus (its JupyterLab, one link away) follow the
-    // language, through the app's settings (exposeAppInBrowser) - in English where the
-    // language pack leaves the menu bar untranslated.
-    const wanted = model.get("lab_locale");
-    const app = window.jupyterapp;
-    if (!wanted || !app || !app.serviceManager || !app.serviceManager.settings) return;
-    try {
-      let locale = "en";
-      if (wanted !== "en") {
-        const url = new URL(`../api/translations/${wanted}.json`, window.location.href);
-        const pack = await (await fetch(url)).json();
-        const strings = (pack.data && pack.data.jupyterlab) || {};
-        if (strings["menu\u0004File"]) locale = wanted;
-      }
-      const settings = app.serviceManager.settings;
-      const current = await settings.fetch(LAB_LOCALE_PLUGIN);
-      let values = {};
-      try { values = JSON.parse(current.raw || "{}"); } catch (error) { values = {}; }
-      if (values.locale === locale) return;
-      await settings.save(LAB_LOCALE_PLUGIN, JSON.stringify({ ...values, locale }));
-    } catch (error) {
-      console.warn("durak: JupyterLab's language was not set", error);
-    }
-  };
-  model.on("change:scroll", scroll);
-  model.on("change:title", title);
-  model.on("change:address_code", address);
-  const language = () => {
-    // A page opened with ?lang=xx (Voilà) keeps the language picked since: a reload reopens it.
-    const url = new URL(window.location.href);
-    if (!model.get("language") || !url.searchParams.has("lang")) return;
-    url.searchParams.set("lang", model.get("language"));
-    window.history.replaceState(window.history.state, "", url);
-  };
-  model.on("change:language", language);
-  language();
-  model.on("change:lab_locale", labLocale);
-  title();
-  address();
-  labLocale();
-}
-export default { render };
-"""
-
-
-class PageBridge(anywidget.AnyWidget):
-    """What only the page itself can do: scroll to the top of the course, name the browser tab,
-    keep the page's address in step with the language, and on the static site set the language
-    of JupyterLite's own menus (an invisible widget)."""
-
-    _esm = _BRIDGE_ESM
-    scroll = traitlets.Int(0).tag(sync=True)
-    focus = traitlets.Unicode("").tag(sync=True)  # what to scroll to in the course ("": its top)
-    language = traitlets.Unicode("").tag(sync=True)  # the page's ?lang=, if it has one, follows it
-    title = traitlets.Unicode("").tag(sync=True)
-    address_code = traitlets.Unicode("").tag(sync=True)
-    lab_locale = traitlets.Unicode("").tag(sync=True)  # on the static site: JupyterLite's menus' locale
 
 
 class CourseView(LocalizedVBox):
@@ -246,7 +142,8 @@ class CourseView(LocalizedVBox):
             [self.previous_button, self.next_button],
             layout={"flex_flow": "row wrap", "justify_content": "space-between", "grid_gap": "0.5em"},
         )
-        self.bridge = PageBridge()
+        self.bridge: PageBridge | None = None  # attached once the first cards are on screen
+        self.bridge_slot = widgets.Box()
         self.css = widgets.HTML(CARD_MARKS_CSS + COURSE_CSS, layout={"display": "none"})
         parts = [
             self.top_bar,
@@ -258,7 +155,7 @@ class CourseView(LocalizedVBox):
             self.nav,
             self.notebooks_link,
             self.errors,
-            self.bridge,
+            self.bridge_slot,
             self.css,
         ]
         super().__init__(children=[part for part in parts if part is not None], **kwargs)
@@ -277,8 +174,13 @@ class CourseView(LocalizedVBox):
         self._unsubscribe_progress = progress.on_progress(lambda _id: self.render())
         self._start_localized()
         self._show()
-        if self._game_in_progress():
-            self.bridge.focus = ".durak-play"  # a game coming back (a reload): the game, not the lesson's top
+        # A game coming back (a reload): the page shows the game, not the lesson's top.
+        self._focus = ".durak-play" if self._game_in_progress() else ""
+        loop = running_loop()
+        if loop is None:
+            self._attach_bridge()
+        else:  # after the page is on screen: the learner waits for cards, not for the bridge
+            loop.call_soon(self.errors.guard(self._attach_bridge))
 
     # --- what the tests and the page use ---
 
@@ -301,8 +203,10 @@ class CourseView(LocalizedVBox):
         self.model.open(lesson)
         self.contents_button.value = False
         self._show()
-        self.bridge.focus = ""  # the lesson's top
-        self.bridge.scroll += 1
+        self._focus = ""  # the lesson's top
+        if self.bridge is not None:
+            self.bridge.focus = self._focus
+            self.bridge.scroll += 1
 
     def _game_in_progress(self) -> bool:
         game_view = sys.modules.get("durak.tutorial.game_view")  # not imported for it: the AI is heavy
@@ -414,11 +318,21 @@ class CourseView(LocalizedVBox):
             self.notebooks_link.value = (
                 f'<p><a href="{LAB_URL}" target="_blank" rel="noopener">{link} ↗</a></p>'
             )
-        self.bridge.title = _lesson_title(model.current)
-        self.bridge.address_code = address_code(self.picker.value)
-        self.bridge.language = self.picker.value
-        if sys.platform == "emscripten":  # in JupyterLab, the picker sets its locale itself
-            self.bridge.lab_locale = lab_locale(self.picker.value)
+        if self.bridge is not None:
+            self.bridge.title = _lesson_title(model.current)
+            self.bridge.address_code = address_code(self.picker.value)
+            self.bridge.language = self.picker.value
+            if sys.platform == "emscripten":  # in JupyterLab, the picker sets its locale itself
+                self.bridge.lab_locale = lab_locale(self.picker.value)
+
+    def _attach_bridge(self) -> None:
+        from durak.tutorial.page_bridge import PageBridge  # here: see its module
+
+        if self._closed or self.bridge is not None:
+            return
+        self.bridge = PageBridge(focus=self._focus)
+        self.bridge_slot.children = (self.bridge,)
+        self.render()
 
     def close(self) -> None:
         self._closed = True
@@ -426,7 +340,10 @@ class CourseView(LocalizedVBox):
         for views in self._built.values():
             close_all(views.children)
             views.close()
-        close_all([self.picker, self.lookup, self.bridge, *self.lesson_buttons.values()])
+        close_all([self.picker, self.lookup, *self.lesson_buttons.values()])
+        if self.bridge is not None:
+            self.bridge.close()
+        self.bridge_slot.close()
         self.errors.close()
         super().close()
 
@@ -443,9 +360,15 @@ def _short_title(lesson: str | None) -> str:
     return f"{number} · {gettext(NOTEBOOKS[lesson].TITLE)}"
 
 
+# What the site's page runs first: its Python starts in the browser's drive (``/drive``, the
+# current folder, first on ``sys.path``), so every import first asked the drive for the module,
+# each a round trip through the page; the course imports nothing from there.
+SITE_PREAMBLE = "import sys; sys.path[:] = filter(None, sys.path); "
+
+
 def address_code(language: str) -> str:
     """The code the site's page address runs to open the course in ``language``."""
-    return f"from durak.tutorial import course; course(lang={json.dumps(language)})"
+    return f"{SITE_PREAMBLE}from durak.tutorial import course; course(lang={json.dumps(language)})"
 
 
 def _query_language() -> str | None:

@@ -20,6 +20,7 @@ from durak.cards import Card
 from durak.game import Game, Phase
 from durak.i18n import N_, format_number, gettext, ngettext
 from durak.messages import face_up_trump_message, game_over_message, hint_message
+from durak.tutorial.appearance import AppearanceControls
 from durak.tutorial.game_model import AI, HUMAN, LEVELS, MoveKind, PlayModel, check_level, first_attacker_text
 from durak.tutorial.review_model import REVIEW_BUTTON
 from durak.tutorial.saves import UnreadableSave
@@ -27,7 +28,6 @@ from durak.tutorial.settings import remember_level, remembered_level, restore_la
 from durak.tutorial.style import CARD_MARKS_CSS
 from durak.tutorial.widgets import (
     HINTED_CLASS,
-    AppearanceControls,
     CardButton,
     ErrorArea,
     FeltTable,

@@ -33,21 +33,18 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import math
 import traceback
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from html import escape
 from typing import Any, TypeVar, cast
 
-import anywidget
 import ipywidgets as widgets
-import traitlets
 
 from durak.actions import Action
 from durak.cards import Card, Suit
 from durak.errors import IllegalAction
-from durak.i18n import N_, format_number, format_percent, gettext, ngettext, on_language_change
+from durak.i18n import N_, format_number, gettext, ngettext, on_language_change
 from durak.messages import (
     card_name,
     deck_description,
@@ -63,7 +60,6 @@ from durak.tutorial.card_faces import face_class
 from durak.tutorial.style import Appearance, table_css
 
 __all__ = [
-    "AppearanceControls",
     "CardButton",
     "ErrorArea",
     "FeltTable",
@@ -73,7 +69,6 @@ __all__ = [
     "LocalizedMixin",
     "LocalizedVBox",
     "OpponentHandView",
-    "RangeSlider",
     "RulesView",
     "StockView",
     "TableOrRules",
@@ -773,158 +768,6 @@ class LanguagePicker(LocalizedMixin, widgets.Dropdown):  # type: ignore[misc]
         if notice is not None:
             notice.close()
         super().close()
-
-
-# --- the appearance controls ---------------------------------------------------------
-
-_RANGE_ESM = """
-function render({ model, el }) {
-  const label = document.createElement("label");
-  label.className = "durak-range";
-  const text = document.createElement("span");
-  text.className = "durak-range-label";
-  const input = document.createElement("input");
-  input.type = "range";
-  const readout = document.createElement("output");
-  readout.className = "durak-range-readout";
-  readout.setAttribute("aria-hidden", "true");  // the input announces it as its value text
-  label.append(text, input, readout);
-  el.append(label);
-  const show = () => {
-    text.textContent = model.get("description");
-    input.setAttribute("aria-label", model.get("description").replace(/[:：]\\s*$/, ""));
-    input.min = model.get("min");
-    input.max = model.get("max");
-    input.step = model.get("step");
-    input.value = model.get("value");
-    input.setAttribute("aria-valuetext", model.get("readout"));
-    readout.textContent = model.get("readout");
-  };
-  input.addEventListener("input", () => {
-    model.set("value", Number(input.value));
-    model.save_changes();
-  });
-  model.on("change", show);
-  show();
-  return () => model.off("change", show);
-}
-export default { render };
-"""
-
-_RANGE_CSS = """
-.durak-range { display: flex; flex-wrap: wrap; align-items: center; gap: 0.2em 0.6em; margin: 2px 0; }
-.durak-range-label { flex: 0 1 12em; text-align: right; }
-.durak-range input[type=range] { flex: 1 1 8em; min-width: 6em; max-width: 14em; accent-color: #2e7d32; }
-.durak-range input[type=range]:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }
-.durak-range-readout { min-width: 3.5em; font-variant-numeric: tabular-nums; }
-"""
-
-
-class RangeSlider(LocalizedMixin, anywidget.AnyWidget):
-    """A slider that is the browser's own ``<input type="range">``, as an anywidget.
-
-    ipywidgets' sliders draw their handle as a ``div`` with no accessible name (an axe scan
-    reports each as a serious violation). This one is a native range input: its name is its
-    label, it moves with the arrow keys, Home and End, it shows a focus ring, and the value it
-    announces is the readout in the learner's language ("50 %"). It keeps the traits the
-    appearance controls use (``value``, ``min``, ``max``, ``step``, ``description``).
-
-    >>> slider = RangeSlider(value=0.25, description="Grain:")
-    >>> slider.readout == format_percent(0.25)
-    True
-    >>> slider.value = 1.0
-    >>> slider.readout == format_percent(1.0)
-    True
-    >>> slider.close()
-    """
-
-    _esm = _RANGE_ESM
-    _css = _RANGE_CSS
-    value = traitlets.Float(0.5).tag(sync=True)
-    min = traitlets.Float(0.0).tag(sync=True)
-    max = traitlets.Float(1.0).tag(sync=True)
-    step = traitlets.Float(0.01).tag(sync=True)
-    description = traitlets.Unicode("").tag(sync=True)
-    readout = traitlets.Unicode("").tag(sync=True)
-    _last_valid = 0.5  # the value's default
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.observe(lambda _change: self.render(), names="value")
-        self._start_localized()
-
-    @traitlets.validate("value")
-    def _within_range(self, proposal: traitlets.Bunch) -> float:
-        # The front end can send any number (a forged comm message): one outside the range, once
-        # stored, would make every later slider move fail. Clamp it; NaN leaves the slider put.
-        # (self.value may already hold the new value here: the last valid one is kept apart.)
-        value = float(proposal["value"])
-        if not math.isnan(value):
-            self._last_valid = min(max(value, self.min), self.max)
-        return self._last_valid
-
-    def render(self) -> None:
-        self.readout = format_percent(self.value)
-
-
-class AppearanceControls(LocalizedVBox):
-    """Contrast, grain and colour-temperature sliders (0–100 %, default 50 %).
-
-    They restyle every :class:`FeltTable` handed to :meth:`attach` live, and
-    (with ``remember=True``) are saved in the settings for the next notebook.
-
-    >>> felt = FeltTable()
-    >>> controls = AppearanceControls(remember=False)
-    >>> controls.attach(felt)
-    >>> controls.contrast.value = 1.0
-    >>> "contrast(1.15)" in felt.style_html.value
-    True
-    >>> controls.close(); felt.close()
-    """
-
-    LABELS = (N_("Contrast:"), N_("Grain:"), N_("Colour temperature:"))
-
-    def __init__(self, appearance: Appearance | None = None, *, remember: bool = True, **kwargs: Any) -> None:
-        from durak.tutorial.settings import load_settings
-
-        if appearance is None:
-            appearance = Appearance.from_dict(load_settings().get("appearance")) if remember else Appearance()
-        self._remember = remember
-        self._tables: list[FeltTable] = []
-        self.contrast, self.grain, self.temperature = (
-            RangeSlider(value=getattr(appearance, name), min=0.0, max=1.0, step=0.01)
-            for name in ("contrast", "grain", "temperature")
-        )
-        super().__init__(children=(self.contrast, self.grain, self.temperature), **kwargs)
-        for slider in self.sliders:
-            slider.observe(self._moved, names="value")
-        self._start_localized()
-
-    @property
-    def sliders(self) -> tuple[RangeSlider, ...]:
-        return (self.contrast, self.grain, self.temperature)
-
-    @property
-    def appearance(self) -> Appearance:
-        return Appearance(self.contrast.value, self.grain.value, self.temperature.value)
-
-    def attach(self, table: FeltTable) -> None:
-        """Restyle ``table`` now and whenever a slider moves."""
-        self._tables.append(table)
-        table.apply(self.appearance)
-
-    def _moved(self, _change: dict[str, Any]) -> None:
-        appearance = self.appearance
-        for table in self._tables:
-            table.apply(appearance)
-        if self._remember:
-            from durak.tutorial.settings import try_update_settings
-
-            try_update_settings(appearance=appearance.to_dict())
-
-    def render(self) -> None:
-        for slider, label in zip(self.sliders, self.LABELS, strict=True):
-            slider.description = gettext(label)
 
 
 class FeltTable(widgets.VBox):  # type: ignore[misc]
