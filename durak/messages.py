@@ -25,7 +25,7 @@ that ``make i18n`` extracts it); the catalogs in ``locales/`` hold the five tran
 from __future__ import annotations
 
 import string
-from typing import Any
+from typing import Any, Protocol
 
 from durak.cards import Card, Rank, Suit
 from durak.errors import IllegalAction, Reason
@@ -33,6 +33,7 @@ from durak.i18n import N_, N_plural, format_number, gettext, ngettext, pgettext
 
 __all__ = [
     "HINT_MESSAGES",
+    "HINT_PRINCIPLES",
     "card_name",
     "cards_left",
     "deck_description",
@@ -40,11 +41,15 @@ __all__ = [
     "face_up_trump_message",
     "game_over_message",
     "hand_count",
+    "hint_candidates",
+    "hint_exception",
     "hint_message",
+    "hint_principle",
     "illegal_action_message",
     "player_name",
     "rank_explanation",
     "rank_name",
+    "reason_text",
     "rules_sections",
     "stock_count",
     "suit_name",
@@ -330,41 +335,178 @@ def _does_not_beat(card: Card, target: Card, trump: Suit | None) -> str:
 
 # --- the AI's hints ------------------------------------------------------------------
 
+# {card} is the move's card, {other} the card it is weighed against (or a twin, or a card the AI
+# was seen to take), {extra} a third card, {cards} a list of cards: each as "9♣".
 HINT_MESSAGES: dict[str, str] = {
     "lowest_card": N_("Lead your lowest card and keep the strong ones for later."),
+    "only_plain_lead": N_("Lead {card}, your only plain card, and keep your trumps for later."),
+    "lowest_trump_lead": N_("You hold only trumps: lead the lowest, {card}, and keep the high ones."),
     "get_rid_of_pair": N_(
         "Lead one card of a pair: once it is beaten, you can throw in the other and be rid of both."
     ),
+    "lead_pair": N_(
+        "Lead {card}, one of a pair: once it is beaten, you can throw in {other} and be rid of both."
+    ),
+    "lead_low_trump": N_(
+        "Lead {card}, your lowest trump: only a higher trump beats it, so the AI must spend one or take it."
+    ),
+    "lead_unbeatable": N_(
+        "No card the AI can hold beats {card}: every card that would is in your hand or already played, "
+        "so the AI has to take it."
+    ),
     "lowest_beater": N_("Beat with the lowest card that does it and save the higher ones."),
     "keep_trumps": N_("Beat without a trump if you can: trumps are worth keeping."),
+    "only_beater": N_(
+        "{card} is the only card of yours that beats it: beat, or the cards go into your hand."
+    ),
+    "lowest_trump_beater": N_(
+        "No plain card of yours beats it: beat with {card}, your lowest trump that does."
+    ),
+    "beat_no_throw_in": N_(
+        "Beat it with {card}: every other card of its rank is in your hand or already played, so the AI "
+        "gets no new rank to throw in."
+    ),
+    "beat_keep_pair": N_(
+        "Beat with {card} and keep {other}: with {extra} it makes a pair you can lead later."
+    ),
+    "beat_spare_trump": N_(
+        "Beat with {card}: you still hold the trumps {cards}, so you can spare one, and beating saves you "
+        "from taking the cards."
+    ),
     "take_nothing_beats": N_("Take the cards: none of yours beats this attack card."),
-    "take_costly": N_("Take the cards: beating this one would cost you too much."),
-    "take_to_keep": N_("Take the cards and keep your strong cards for the end of the game."),
+    "take_costly": N_(
+        "Take the cards: only a high trump beats it ({card} at the least), and that is too much to spend "
+        "this early."
+    ),
+    "take_to_keep": N_(
+        "Take the cards and keep {card}: it is your cheapest card that beats this one, and a strong card "
+        "is worth more later than these cards cost you."
+    ),
+    "take_cheap_early": N_(
+        "Take: early in the game, taking a few cheap cards costs little, and beating would cost you {card}."
+    ),
     "throw_in": N_("Throw in a card of a rank on the table: the defender has to beat it too."),
+    "throw_in_trump": N_(
+        "{card} is a trump, but its rank is on the table: throw it in, and the AI must beat it with a higher "
+        "trump or take."
+    ),
+    "throw_keep_pair": N_(
+        "Throw in {card} and keep {other}: with {extra} it makes a pair you can lead later."
+    ),
     "throw_in_after_take": N_("The defender is taking: throw in cards you want to get rid of."),
     "stop_keep_cards": N_("Stop and keep your cards for the coming bouts."),
     "stop_nothing_to_add": N_("Stop: you hold no card of a rank on the table."),
+    "stop_only_trumps": N_(
+        "Stop: the only cards you could add are trumps ({cards}); keep them for the end of the game."
+    ),
+    "stop_bout_full": N_("Stop: the bout already holds as many attack cards as it may."),
+    "stop_ai_beats": N_(
+        "Stop: the AI has been seen to take {other}, which beats {card}; throwing it in would only let the "
+        "AI get rid of a card."
+    ),
+    "stop_keep_pair": N_("Stop and keep {card}: with {other} it makes a pair you can lead later."),
+    "stop_keep_strong": N_(
+        "Stop: the cards you could add ({cards}) are strong ones; keep them to beat with later."
+    ),
     "endgame_win": N_("The stock is empty and every card is known: this move wins."),
     "endgame_draw": N_("The stock is empty and every card is known: this move gets you a draw."),
     "endgame_loss": N_(
         "The stock is empty and every card is known: the AI can win whatever you do, "
         "but this move makes it hardest."
     ),
+    "only_move": N_("It is the only move the rules allow you here."),
     "search_best": N_("The AI tried the moves out, and this one did best."),
 }
 """One message per AI hint reason code (``durak.ai.HintReason`` values)."""
 
+HINT_PRINCIPLES: dict[str, str] = {
+    "lead_low": N_(
+        "Which card can you lead that you will not miss later? Think of your lowest plain card, and of pairs."
+    ),
+    "lead_unbeatable": N_("Is there a card the AI cannot beat at all? Count the higher cards that are gone."),
+    "beat_cheap": N_(
+        "Which card beats it at the lowest cost? A plain card if one does, and the lowest that does."
+    ),
+    "beat_no_throw_in": N_("Which card beats it and gives the AI no new rank to throw in?"),
+    "take_or_beat": N_("Is beating worth what it costs you, with this many cards still in the stock?"),
+    "throw_in": N_("Do you hold a card of a rank on the table that you are happy to give up?"),
+    "keep_or_add": N_("Is any card you could add worth more in your hand?"),
+    "endgame": N_("The stock is empty and every card is known: which move wins against every answer?"),
+    "compare": N_("Compare what each move leaves in your hand, and what the AI can do next."),
+}
+"""The first step of a hint: the principle in play, without the move (``durak.ai.teaching.Principle``)."""
 
-def hint_message(reason_code: str) -> str:
-    """Why the AI suggests a move, for a hint reason code such as ``"lowest_card"``.
+# Translators: {move} is a move as the hint names it, e.g. "beat it with 9♣".
+HINT_EXCEPTION = N_("Lesson 6’s rule of thumb would {move}, but this position is an exception:")
+# Translators: {moves} lists moves as the hint names them, e.g. "beat it with 9♣ · take the cards".
+HINT_CANDIDATES = N_("Worth a look: {moves}.")
 
-    An unknown code (a newer AI) gets a general sentence rather than an error.
+
+def hint_message(reason_code: str, **cards: object) -> str:
+    """Why the AI suggests a move, for a hint reason code such as ``"lowest_card"``, with the
+    cards its sentence names (``card``, ``other``, ``extra``: a card; ``cards``: several).
+
+    An unknown code (a newer AI) gets a general sentence rather than an error, and a card
+    the sentence names but the caller did not give is shown as "…".
 
     >>> hint_message("keep_trumps")
     'Beat without a trump if you can: trumps are worth keeping.'
+    >>> hint_message("stop_keep_pair", card="8♠", other="8♦")
+    'Stop and keep 8♠: with 8♦ it makes a pair you can lead later.'
     """
     message = HINT_MESSAGES.get(str(reason_code))
-    return gettext(message) if message is not None else gettext("This is the move the AI suggests.")
+    if message is None:
+        return gettext("This is the move the AI suggests.")
+    params = {name: _shown(value) for name, value in cards.items() if value is not None}
+    missing = {name: "…" for name in _fields(message) if name not in params}
+    return _text(message, **params, **missing)
+
+
+class _Explained(Protocol):
+    """A hint's explanation (``durak.ai.teaching.Explanation``), as far as its text needs it."""
+
+    @property
+    def reason(self) -> str: ...
+    @property
+    def card(self) -> Card | None: ...
+    @property
+    def other(self) -> Card | None: ...
+    @property
+    def extra(self) -> Card | None: ...
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+
+
+def reason_text(why: _Explained) -> str:
+    """The sentence of a hint's explanation, with the cards it names.
+
+    >>> from durak.ai.teaching import Explanation, HintReason
+    >>> reason_text(Explanation(HintReason.STOP_ONLY_TRUMPS, cards=(Card.parse("9♥"), Card.parse("Т♥"))))
+    'Stop: the only cards you could add are trumps (9♥ Т♥); keep them for the end of the game.'
+    """
+    return hint_message(why.reason, card=why.card, other=why.other, extra=why.extra, cards=why.cards or None)
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, tuple | list):
+        return " ".join(str(card) for card in value)
+    return str(value)
+
+
+def hint_principle(principle: str) -> str:
+    """The first step of a hint: the question to ask, without the move."""
+    message = HINT_PRINCIPLES.get(str(principle))
+    return gettext(message if message is not None else HINT_PRINCIPLES["compare"])
+
+
+def hint_exception(move: str) -> str:
+    """That the hinted move departs from lesson 6's rule of thumb, which would play ``move``."""
+    return _text(HINT_EXCEPTION, move=move)
+
+
+def hint_candidates(moves: list[str]) -> str:
+    """The second step of a hint: the moves worth a look."""
+    return _text(HINT_CANDIDATES, moves=" · ".join(moves))
 
 
 # --- the rules and the deck ------------------------------------------------------------

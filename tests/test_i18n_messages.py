@@ -31,6 +31,11 @@ HINT_CODES = [
     "lowest_card", "get_rid_of_pair", "lowest_beater", "keep_trumps", "take_nothing_beats", "take_costly",
     "take_to_keep", "throw_in", "throw_in_after_take", "stop_keep_cards", "stop_nothing_to_add",
     "endgame_win", "endgame_draw", "endgame_loss", "search_best",
+    # issue 30: reasons that hold in their position, and the exceptions to lesson 06
+    "only_plain_lead", "lowest_trump_lead", "lead_pair", "lead_low_trump", "lead_unbeatable", "only_beater",
+    "lowest_trump_beater", "beat_no_throw_in", "beat_keep_pair", "beat_spare_trump", "take_cheap_early",
+    "throw_in_trump", "throw_keep_pair", "stop_only_trumps", "stop_bout_full", "stop_ai_beats",
+    "stop_keep_pair", "stop_keep_strong", "only_move",
 ]  # fmt: skip
 
 

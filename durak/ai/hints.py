@@ -1,11 +1,19 @@
-"""Hints for the learner: the move the AI would play, and a reason the notebook can translate.
+"""Hints for the learner: the move to play, a reason that holds, and the steps to show it in.
+
+A hint is graduated (:class:`HintStep`): first the principle in play without the move, then the
+candidate moves marked, then the move and why. The move is the search's, except where lesson
+06's rule of thumb does as well within the search's noise (:data:`TIE_MARGIN`, measured by a
+paired comparison of the two): then the lesson's move is recommended, so that the hints and the
+lessons speak with one voice. Where the search's move is clearly better, the hint names the
+lesson's move too (``Hint.lesson``): the position is an exception to lesson 06, and the reason
+says what in it makes the difference (:mod:`durak.ai.teaching`).
 
 >>> from durak import Game
 >>> game = Game.from_deal(["Д♥"], ["7♠", "8♠"], [], attacker=1, trump="♥")
 >>> _ = game.apply("attack 7♠")
 >>> tip = hint(game.observation(0), game.legal_actions())
->>> str(tip.action), tip.reason.value
-('defend Д♥', 'endgame_win')
+>>> str(tip.action), tip.reason.value, tip.lesson
+('defend Д♥', 'endgame_win', None)
 """
 
 from __future__ import annotations
@@ -14,45 +22,63 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from durak.actions import DEFEND_OFFSET, STOP, TAKE, Action, ActionKind
+from durak.actions import Action
 from durak.ai.search import Decision, Method, SearchPlayer
+from durak.ai.teaching import Explanation, HintReason, Principle, explain, lesson_action
 from durak.game import Observation, Phase, move_of_action
-from durak.kernel import BEATS, NONTRUMPS, RANK, SAME_RANK, TRUMPS
+from durak.kernel import BEATS, NONTRUMPS, SAME_RANK, STOP, TAKE
 
-__all__ = ["HINT_ITERATIONS", "Hint", "HintReason", "hint"]
+__all__ = [
+    "CHECK_ITERATIONS",
+    "HINT_ITERATIONS",
+    "TIE_MARGIN",
+    "Hint",
+    "HintReason",
+    "HintStep",
+    "hint",
+    "reason_for",
+]
 
 HINT_ITERATIONS = 1500
 """Playouts behind a hint (with a fixed seed, so the same position always gets the same hint)."""
+CHECK_ITERATIONS = 2000
+"""Paired playouts of the search's move against lesson 06's, where they differ."""
+TIE_MARGIN = 0.04
+"""Below this difference in chance the lesson's move is as good as the search's: a paired
+comparison of :data:`CHECK_ITERATIONS` playouts moves by about ±0.02 with the seed, and the
+review's two-seed noise is 0.04 in 95% of decisions (``bench/review_speed.py --noise``)."""
+MAX_CANDIDATES = 3
 
-HIGH_TRUMP_RANK = 3  # the nine of trumps or better counts as a high trump to spend
 
+class HintStep(enum.IntEnum):
+    """How much a hint shows: each click on Hint shows one step more."""
 
-class HintReason(enum.StrEnum):
-    """Why the hinted move is good; the notebook translates each code."""
-
-    LOWEST_CARD = "lowest_card"  # lead your lowest-value card
-    GET_RID_OF_PAIR = "get_rid_of_pair"  # lead a rank you hold twice or more
-    LOWEST_BEATER = "lowest_beater"  # beat with the lowest card that beats
-    KEEP_TRUMPS = "keep_trumps"  # beat without spending a trump
-    TAKE_NOTHING_BEATS = "take_nothing_beats"  # take: no card beats
-    TAKE_COSTLY = "take_costly"  # take: beating costs a high trump
-    TAKE_TO_KEEP_CARDS = "take_to_keep"  # taking now is better in the long run
-    THROW_IN = "throw_in"  # add a card the defender must beat
-    THROW_IN_AFTER_TAKE = "throw_in_after_take"  # give the taker cards you don't want
-    STOP_KEEP_CARDS = "stop_keep_cards"  # stop and keep your cards
-    STOP_NOTHING_TO_ADD = "stop_nothing_to_add"  # stop: nothing matches
-    ENDGAME_WIN = "endgame_win"  # exact solve: this move wins
-    ENDGAME_DRAW = "endgame_draw"  # exact solve: the best result is a draw
-    ENDGAME_LOSS = "endgame_loss"  # every move loses against best play; this one resists longest
-    SEARCH_BEST = "search_best"  # the search rates this move best
+    PRINCIPLE = 1  # the principle in play, without the move
+    CANDIDATES = 2  # the moves worth a look, marked
+    MOVE = 3  # the move, and why
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """A suggested action and why."""
+    """A suggested action, why, and the moves worth a look.
+
+    ``lesson`` is lesson 06's move where the hint departs from it (None where it is the
+    lesson's own move): the position is an exception to the rule of thumb.
+    """
 
     action: Action
     reason: HintReason
+    why: Explanation | None = None
+    lesson: Action | None = None
+    candidates: tuple[Action, ...] = ()
+
+    @property
+    def explanation(self) -> Explanation:
+        return self.why if self.why is not None else Explanation(self.reason)
+
+    @property
+    def principle(self) -> Principle:
+        return self.explanation.principle
 
     def __str__(self) -> str:
         return f"{self.action} ({self.reason.value})"
@@ -61,59 +87,87 @@ class Hint:
 def hint(
     observation: Observation, legal_actions: Sequence[Action], iterations: int = HINT_ITERATIONS
 ) -> Hint:
-    """The move the AI would play in the learner's place, with a reason code.
+    """The move to play in the learner's place, with a reason that holds in the position.
 
     The hint sees only the learner's observation, like any player. It is deterministic: the same
     observation always gets the same hint.
     """
     searcher = SearchPlayer(iterations=iterations, seed=0)
     decision = searcher.decide(observation, legal_actions)
-    return Hint(decision.action, reason_for(observation, legal_actions, decision))
+    trump = observation.trump_index
+    if decision.method == Method.SOLVED:
+        reason = _endgame_reason(decision)
+        return Hint(
+            decision.action,
+            reason,
+            Explanation(reason),
+            None,
+            _candidates(observation, legal_actions, decision.action, decision.action),
+        )
+    lesson = lesson_action(observation)
+    action = decision.action
+    if decision.method == Method.SEARCH and action != lesson and lesson in legal_actions:
+        checker = SearchPlayer(iterations=max(CHECK_ITERATIONS, iterations), seed=0)
+        measured = checker.compare(observation, [action, lesson])
+        if measured[action] - measured[lesson] < TIE_MARGIN:
+            action = lesson  # a teachable tie-break: the difference is the search's noise
+    why = explain(observation, move_of_action(action, trump), move_of_action(lesson, trump))
+    if why.generic and len(legal_actions) == 1:
+        why = Explanation(HintReason.ONLY_MOVE)
+    departs = lesson if action != lesson else None
+    return Hint(action, why.reason, why, departs, _candidates(observation, legal_actions, action, lesson))
 
 
 def reason_for(observation: Observation, legal_actions: Sequence[Action], decision: Decision) -> HintReason:
-    """The reason code that explains ``decision`` best in plain words."""
+    """The reason code for ``decision``'s move (kept for callers of the older interface)."""
     if decision.method == Method.SOLVED:
-        value = decision.value
-        if value is not None and value > 0:
-            return HintReason.ENDGAME_WIN
-        return HintReason.ENDGAME_DRAW if value == 0 else HintReason.ENDGAME_LOSS
-    action = decision.action
+        return _endgame_reason(decision)
     trump = observation.trump_index
+    return explain(observation, move_of_action(decision.action, trump)).reason
+
+
+def _endgame_reason(decision: Decision) -> HintReason:
+    value = decision.value
+    if value is not None and value > 0:
+        return HintReason.ENDGAME_WIN
+    return HintReason.ENDGAME_DRAW if value == 0 else HintReason.ENDGAME_LOSS
+
+
+def _candidates(
+    observation: Observation, legal: Sequence[Action], action: Action, lesson: Action
+) -> tuple[Action, ...]:
+    """The moves worth a look (the second step): the hinted move among the natural
+    alternatives of the phase, at least two where there is a choice, in the order of ``legal``."""
+    trump = observation.trump_index
+    moves = {move_of_action(a, trump): a for a in legal}
+    wanted = {action, lesson}
     hand = observation.hand_mask
-    phase = observation.phase
-    if phase == Phase.LEAD:
-        return _lead_reason(move_of_action(action, trump), hand, decision)
-    if phase == Phase.DEFEND:
-        return _defence_reason(action, observation.attacks[-1], hand, trump, decision)
-    if action == STOP:
-        can_add = any(a.kind is ActionKind.ATTACK for a in legal_actions)
-        return HintReason.STOP_KEEP_CARDS if can_add else HintReason.STOP_NOTHING_TO_ADD
-    return HintReason.THROW_IN_AFTER_TAKE if phase == Phase.ADDING else HintReason.THROW_IN
+    natural: list[int] = []
+    if observation.phase == Phase.LEAD:
+        plain = hand & NONTRUMPS or hand
+        low = (plain & -plain).bit_length() - 1
+        natural = [low, *(v for v in range(36) if plain >> v & 1 and (SAME_RANK[v] & plain).bit_count() >= 2)]
+    elif observation.phase == Phase.DEFEND:
+        beaters = hand & BEATS[observation.attacks[-1]]
+        natural = [36 + (beaters & -beaters).bit_length() - 1 if beaters else TAKE, TAKE]
+    else:
+        matching = hand & NONTRUMPS & _table_ranks(observation)
+        natural = [(matching & -matching).bit_length() - 1 if matching else STOP, STOP]
+    for move in natural:
+        if len(wanted) >= MAX_CANDIDATES:
+            break
+        if move in moves:
+            wanted.add(moves[move])
+    for other in legal:  # a choice of one would give the move away
+        if len(wanted) >= 2:
+            break
+        wanted.add(other)
+    return tuple(a for a in legal if a in wanted)
 
 
-def _lead_reason(card: int, hand: int, decision: Decision) -> HintReason:
-    if (SAME_RANK[card] & hand).bit_count() >= 2:
-        return HintReason.GET_RID_OF_PAIR
-    plain = hand & NONTRUMPS
-    cheapest = plain & -plain if plain else hand & -hand
-    if RANK[card] == RANK[cheapest.bit_length() - 1] and (1 << card) & (plain or hand):
-        return HintReason.LOWEST_CARD
-    return HintReason.SEARCH_BEST
-
-
-def _defence_reason(action: Action, attack: int, hand: int, trump: int, decision: Decision) -> HintReason:
-    beaters = hand & BEATS[attack]
-    if action == TAKE:
-        if not beaters:
-            return HintReason.TAKE_NOTHING_BEATS
-        cheapest = (beaters & -beaters).bit_length() - 1
-        if beaters & NONTRUMPS == 0 and attack < 27 and RANK[cheapest] >= HIGH_TRUMP_RANK:
-            return HintReason.TAKE_COSTLY
-        return HintReason.TAKE_TO_KEEP_CARDS
-    card = move_of_action(action, trump) - DEFEND_OFFSET
-    if card < 27 and beaters & TRUMPS:
-        return HintReason.KEEP_TRUMPS
-    if card == (beaters & -beaters).bit_length() - 1:
-        return HintReason.LOWEST_BEATER
-    return HintReason.SEARCH_BEST
+def _table_ranks(observation: Observation) -> int:
+    ranks = 0
+    for card in (*observation.attacks, *observation.defences):
+        if card >= 0:
+            ranks |= SAME_RANK[card]
+    return ranks
