@@ -17,7 +17,7 @@ from durak.tutorial.game_view import PlayView
 from durak.tutorial.lessons.content import NOTEBOOK_EXERCISES, NOTEBOOKS
 from durak.tutorial.lessons.views import DeckView, ExerciseView, LessonText
 from durak.tutorial.review_view import SavedGamesReview
-from durak.tutorial.settings import load_settings, remember_language
+from durak.tutorial.settings import load_settings, remember_language, remembered_language
 from tests.test_play import next_click
 
 pytestmark = pytest.mark.usefixtures("isolated")  # tests/conftest.py
@@ -193,6 +193,16 @@ def test_a_language_from_the_link_is_remembered_as_if_picked() -> None:
     start_language("cs")
     set_language("en")
     assert start_language(None, ["de"]) == "cs"
+
+
+def test_in_a_kernel_the_links_language_is_written_once_the_page_is_on_screen() -> None:
+    async def scenario() -> str | None:
+        start_language("cs")
+        written_at_once = remembered_language()
+        await asyncio.sleep(0)
+        return written_at_once
+
+    assert asyncio.run(scenario()) is None and remembered_language() == "cs"
 
 
 def test_the_pages_query_names_the_language_in_voila(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -458,6 +458,24 @@ def test_N6_a_save_that_is_no_regular_file_or_too_big_is_set_aside_not_read(
     assert not odd.exists() and len(list(saves.games_dir().glob(odd.name + ".unreadable-*"))) == 1
 
 
+def test_the_settings_are_read_again_only_when_the_file_changed(
+    isolated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the browser each read is a round trip to the page; another kernel's change is seen."""
+    settings.update_settings(language="de")
+    assert settings.load_settings()["language"] == "de"
+    reads: list[Path] = []
+    read_text = Path.read_text
+    monkeypatch.setattr(
+        Path, "read_text", lambda path, *a, **k: reads.append(path) or read_text(path, *a, **k)
+    )
+    assert settings.load_settings()["language"] == "de" and reads == []
+    settings.write_text_atomically(settings.settings_path(), json.dumps({"language": "cs", "level": "easy"}))
+    assert settings.load_settings() == {"language": "cs", "level": "easy"} and len(reads) == 1
+    settings.settings_path().unlink()
+    assert settings.load_settings() == {}
+
+
 def test_N2_an_unreadable_settings_file_is_set_aside_before_the_next_change(isolated: Path) -> None:
     for number in range(20):
         settings.try_update_settings(solved=[f"ex{i}" for i in range(number + 1)])

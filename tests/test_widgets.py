@@ -82,6 +82,24 @@ def test_trump_cards_are_marked() -> None:
     assert card_name(Card.parse("6♦")) in trump.tooltip and trump.tooltip != plain.tooltip
 
 
+def test_a_card_button_opens_with_its_whole_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its first message (one per widget: the button, its style, its layout) carries everything:
+    a deck of 36 buttons otherwise sent three updates per card, each a re-render in the browser."""
+    updates: list[str] = []
+    monkeypatch.setattr(
+        widgets.Widget, "send_state", lambda self, key=None: updates.append(type(self).__name__)
+    )
+    trump = CardButton(Card.parse("Т♦"), trump=Suit.DIAMONDS, playable=True, static=True)
+    back = CardButton(None, face_up=False)
+    assert updates == []
+    assert trump.style.button_color == TRUMP_BACKGROUND and trump.layout.border == LEGAL_BORDER
+    classes = {"durak-static", "durak-card", "durak-face", "durak-trump", "durak-playable"}
+    assert classes <= set(trump._dom_classes)
+    assert "durak-back" in back._dom_classes and back.tooltip
+    trump.set_playable(False)  # a change is still sent
+    assert updates
+
+
 def test_playable_state_is_visible() -> None:
     """An unplayable card stays clickable (a click is answered with the reason) and is marked
     by a class, its faded look and its tooltip, not by colour alone."""

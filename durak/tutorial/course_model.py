@@ -19,8 +19,9 @@ remembered in the settings, so a reload opens the course where the learner left 
 
 from __future__ import annotations
 
+import asyncio
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from durak.i18n import get_language, set_language, supported_language
 from durak.tutorial import progress
@@ -103,7 +104,8 @@ def start_language(requested: str | None = None, browser: Sequence[str] = ()) ->
     chosen = supported_language(requested) if requested else None
     if chosen is not None:
         set_language(chosen)
-        remember_language(chosen)
+        if remembered_language() != chosen:
+            _after_this_turn(lambda: remember_language(chosen))
         return chosen
     if remembered_language() is not None or os.environ.get(LANGUAGE_ENV):
         return restore_language()
@@ -111,3 +113,12 @@ def start_language(requested: str | None = None, browser: Sequence[str] = ()) ->
     if spoken is not None:
         set_language(spoken)
     return get_language()
+
+
+def _after_this_turn(write: Callable[[], object]) -> None:
+    """``write`` once the kernel's turn is over, in a kernel (the page first: on the site the
+    first write creates the settings folder, a fifth of a second); at once elsewhere."""
+    try:
+        asyncio.get_running_loop().call_soon(write)
+    except RuntimeError:
+        write()

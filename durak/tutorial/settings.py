@@ -110,11 +110,22 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 
 
+# The text of the settings file last read, under the file's identity (path, inode, size and
+# modification time): it is read again only when it changed. In the browser each read is a round
+# trip to the page, and a page reads the settings a few times while it opens.
+_last_read: tuple[tuple[str, int, int, int], str] | None = None
+
+
 def load_settings() -> dict[str, Any]:
     """The saved settings; an unreadable file counts as empty (and is logged, not fatal)."""
+    global _last_read
     path = settings_path()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        stat = path.stat()
+        identity = (str(path), stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        if _last_read is None or _last_read[0] != identity:
+            _last_read = (identity, path.read_text(encoding="utf-8"))
+        data = json.loads(_last_read[1])
     except FileNotFoundError:
         return {}
     except (OSError, ValueError, RecursionError) as error:  # RecursionError: absurdly nested JSON

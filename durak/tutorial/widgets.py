@@ -308,22 +308,25 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
     ) -> None:
         if face_up and card is None:
             raise ValueError("a face-up card button needs a card")
-        super().__init__(layout=widgets.Layout(**CARD_LAYOUT), **kwargs)
         self.card = card
         self.action = action
         self.trump = trump
         self.face_up = face_up
         self.static = static
         self.playable = playable
-        with self._one_message():
-            if static:
-                self.add_class(STATIC_CLASS)
-            self.add_class("durak-card")
-            self.add_class("durak-face" if face_up else "durak-back")
-            if card is not None and face_up:  # the card's SVG face (durak.tutorial.card_faces)
-                self.add_class(face_class(card))
-            self._paint()
-            self._start_localized()
+        # The button opens with its whole look (a deck is 36 buttons, each with a style and a
+        # layout): one message each, where painting after opening cost three more and a re-render.
+        classes, style, border = self._look()
+        if static:
+            classes = (STATIC_CLASS, *classes)
+        super().__init__(
+            layout=widgets.Layout(**CARD_LAYOUT, border=border),
+            style=style,
+            _dom_classes=classes,
+            tooltip=self._tooltip(),
+            **kwargs,
+        )
+        self._start_localized()  # the same tooltip again: nothing is sent
 
     @property
     def is_trump(self) -> bool:
@@ -366,40 +369,51 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
             self.add_class(FOUND_CLASS)
             self.layout.border = LEGAL_BORDER
 
-    def _paint(self) -> None:
-        style = self.style
-        # Stable hooks for page styles and browser tests, and marks beside the colours.
+    def _look(self) -> tuple[tuple[str, ...], dict[str, str], str]:
+        """The classes (stable hooks for page styles and browser tests, and marks beside the
+        colours), the style and the border of the card as it stands."""
+        classes = ["durak-card", "durak-face" if self.face_up else "durak-back"]
+        if self.card is not None and self.face_up:  # the card's SVG face (durak.tutorial.card_faces)
+            classes.append(face_class(self.card))
         for name, wanted in (
             (PLAYABLE_CLASS, bool(self.playable)),
             (UNPLAYABLE_CLASS, self.playable is False),
             (TRUMP_CLASS, self.is_trump and self.face_up),
         ):
             if wanted:
+                classes.append(name)
+        style = {"font_size": "1.15em", "font_weight": "bold"}
+        if not self.face_up or self.card is None:  # a plain back: the table's CSS gives it a pattern
+            style.update(text_color="#ffffff", button_color=BACK_BACKGROUND)
+        else:  # the face is the background of the card's class; the button's name is its tooltip
+            style.update(
+                text_color=RED if self.card.suit.is_red else BLACK,
+                button_color=TRUMP_BACKGROUND if self.is_trump else PLAIN_BACKGROUND,
+            )
+        return tuple(classes), style, LEGAL_BORDER if self.playable else PLAIN_BORDER
+
+    def _paint(self) -> None:
+        classes, style, border = self._look()
+        for name in (PLAYABLE_CLASS, UNPLAYABLE_CLASS, TRUMP_CLASS):
+            if name in classes:
                 self.add_class(name)
             else:
                 self.remove_class(name)
-        self.layout.border = LEGAL_BORDER if self.playable else PLAIN_BORDER
-        style.font_size = "1.15em"
-        style.font_weight = "bold"
+        self.layout.border = border
+        for name, value in style.items():
+            setattr(self.style, name, value)
+
+    def _tooltip(self) -> str:
+        """The button's name: the card's full name in the learner's language."""
         if not self.face_up or self.card is None:
-            self.description = ""  # a plain back: the table's CSS gives it a pattern
-            style.text_color = "#ffffff"
-            style.button_color = BACK_BACKGROUND
-            return
-        # the face is the background of the card's class; the button's name is its tooltip,
-        # the card's full name in the learner's language
-        self.description = ""
-        style.text_color = RED if self.card.suit.is_red else BLACK
-        style.button_color = TRUMP_BACKGROUND if self.is_trump else PLAIN_BACKGROUND
+            return gettext("A card face down")
+        tooltip = card_tooltip(self.card, self.trump)
+        if self.playable is False:
+            tooltip = gettext("{card} — not playable now").format(card=tooltip)
+        return tooltip
 
     def render(self) -> None:
-        if not self.face_up or self.card is None:
-            self.tooltip = gettext("A card face down")
-        else:
-            tooltip = card_tooltip(self.card, self.trump)
-            if self.playable is False:
-                tooltip = gettext("{card} — not playable now").format(card=tooltip)
-            self.tooltip = tooltip
+        self.tooltip = self._tooltip()
 
 
 def _placeholder() -> widgets.HTML:
