@@ -32,15 +32,17 @@ from typing import Any
 
 from durak.actions import Action, ActionKind
 from durak.ai import Hint, hint, make_player
+from durak.ai.hints import HintStep
 from durak.ai.levels import LEARNER_LEVELS
 from durak.cards import Card
 from durak.game import Applied, Game, Phase
 from durak.i18n import N_, format_number, gettext, ngettext
 from durak.tutorial import saves
-from durak.tutorial.saves import SavedGame, UnreadableSave
+from durak.tutorial.saves import HintCounts, SavedGame, UnreadableSave
 
 __all__ = [
-    "AI", "HUMAN", "LEVELS", "MAX_ITERATIONS", "Move", "MoveKind", "PlayModel", "check_level", "replay_moves",
+    "AI", "HUMAN", "LEVELS", "MAX_ITERATIONS", "Move", "MoveKind", "PlayModel", "ShownHint", "check_level",
+    "replay_moves",
 ]  # fmt: skip
 
 HUMAN, AI = 0, 1
@@ -191,6 +193,14 @@ def first_attacker_text(game: Game) -> str:
 # --- the model -----------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class ShownHint:
+    """The hint for the learner's position, and how much of it is shown."""
+
+    hint: Hint
+    step: HintStep
+
+
 class PlayModel:
     """A game against the AI, without any widgets.
 
@@ -228,6 +238,9 @@ class PlayModel:
         self.moves: list[Move] = replay_moves(self.game) if game is not None else []
         self.ai = make_player(level, seed=_ai_seed(self.game), iterations=iterations)
         self._listeners: list[Callable[[], Any]] = []
+        # the hints asked for in this game, by step (saved with it), and the one shown now
+        self.hint_counts = resumed_from.hints if resumed_from is not None else HintCounts()
+        self._hint: tuple[int, ShownHint] | None = None  # (the history's length it is for, the hint)
 
     # --- observers ---
 
@@ -301,6 +314,33 @@ class PlayModel:
             return None
         return hint(self.game.observation(HUMAN), legal)
 
+    @property
+    def shown_hint(self) -> ShownHint | None:
+        """The hint shown for the position now (None once a move has been made since)."""
+        if self._hint is None or self._hint[0] != len(self.game.history) or not self.human_actions():
+            return None
+        return self._hint[1]
+
+    def ask_hint(self, *, at_once: bool = False) -> ShownHint | None:
+        """Show one step more of the hint for your position (``at_once``: the move and why);
+        None when it is not your turn. Each step shown is counted, once (:attr:`hint_counts`).
+        """
+        shown = self.shown_hint
+        if shown is None:
+            tip = self.hint()
+            if tip is None:
+                return None
+            step = HintStep.MOVE if at_once else HintStep.PRINCIPLE
+        else:
+            tip = shown.hint
+            step = HintStep.MOVE if at_once else HintStep(min(shown.step + 1, HintStep.MOVE))
+            if step == shown.step:
+                return shown  # all is shown already
+        self._hint = (len(self.game.history), ShownHint(tip, step))
+        self.hint_counts = self.hint_counts.added(step)
+        self._changed()
+        return self._hint[1]
+
     def new_game(self, level: str | None = None, seed: int | None = None) -> None:
         """Deal a fresh game (optionally at another level), saved in a file of its own; an
         unfinished game left for it is set aside (:func:`~durak.tutorial.saves.decline`)."""
@@ -314,6 +354,8 @@ class PlayModel:
                 saves.decline(self.path)
         self.game = Game.new(seed)
         self.moves = []
+        self.hint_counts = HintCounts()
+        self._hint = None
         self.path = None
         self.resumed_from = None
         self.ai = make_player(self.level, seed=_ai_seed(self.game), iterations=self.iterations)
@@ -337,7 +379,7 @@ class PlayModel:
 
     def save(self) -> None:
         """Save the game now; raises OSError if it cannot be written (autosave catches that)."""
-        saves.write_save(self.save_path(), self.game, self.level, self.iterations)
+        saves.write_save(self.save_path(), self.game, self.level, self.iterations, self.hint_counts)
         if self.resumed_from is not None:
             saves.retire(self.resumed_from)
             self.resumed_from = None

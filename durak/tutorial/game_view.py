@@ -16,10 +16,18 @@ import ipywidgets as widgets
 
 from durak.actions import STOP, TAKE, Action, ActionKind
 from durak.ai import Hint
+from durak.ai.hints import HintStep
 from durak.cards import Card
 from durak.game import Game, Phase
 from durak.i18n import N_, format_number, gettext, ngettext
-from durak.messages import face_up_trump_message, game_over_message, hint_message
+from durak.messages import (
+    face_up_trump_message,
+    game_over_message,
+    hint_candidates,
+    hint_exception,
+    hint_principle,
+    reason_text,
+)
 from durak.tutorial.appearance import AppearanceControls
 from durak.tutorial.game_model import AI, HUMAN, LEVELS, MoveKind, PlayModel, check_level, first_attacker_text
 from durak.tutorial.review_model import REVIEW_BUTTON
@@ -43,7 +51,9 @@ from durak.tutorial.widgets import (
     running_loop,
 )
 
-__all__ = ["HINT_BORDER", "SAVE_FAILED", "UNREADABLE_KEPT", "UNREADABLE_LEFT", "PlayView", "play"]
+__all__ = [
+    "CANDIDATE_CLASS", "HINT_BORDER", "SAVE_FAILED", "UNREADABLE_KEPT", "UNREADABLE_LEFT", "PlayView", "play",
+]  # fmt: skip
 
 LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 # Translators: each begins with its level's button label ("Easy", "Normal", "Hard") and a colon.
@@ -77,6 +87,12 @@ HOW_TO_PLAY = N_(
     "Hint when you are unsure."
 )
 HINT_BORDER = "3px dashed #b8860b"  # the card a hint suggests
+CANDIDATE_CLASS = "durak-candidate"  # a card a hint's second step marks as worth a look
+HINT_TOOLTIP = N_("Each click shows a little more: the idea, then the cards worth a look, then the move.")
+SHOW_MOVE = N_("Show the move")
+SHOW_MOVE_TOOLTIP = N_("The hint’s move and why, at once")
+# Translators: {idea} is a question that points to the move without naming it.
+HINT_IDEA = N_("Hint: {idea}")
 BROWSER_AI_DELAY = 0.7  # seconds between the AI's actions in a live notebook, so each can be seen
 AI_DELAY_ENV = "DURAK_AI_DELAY"  # another pause, in seconds (the browser tests take 0.05)
 # The AI's answer to a human move comes sooner: the learner's own card is already on screen.
@@ -94,6 +110,10 @@ def _describe_action(action: Action) -> str:
     if action.kind is ActionKind.TAKE:
         return gettext("take the cards")
     return gettext("stop")
+
+
+def _fill_idea(idea: str) -> str:
+    return gettext(HINT_IDEA).format(idea=idea)
 
 
 def _game_over_text(game: Game) -> str:
@@ -137,7 +157,6 @@ class PlayView(LocalizedVBox):
     ) -> None:
         self.model = model
         self.ai_delay = ai_delay
-        self._hint: Hint | None = None
         self._ai_timer: asyncio.TimerHandle | None = None  # the AI's next action, while one is scheduled
         self._confirming_new_game = False  # the first click on New game during a game asks again
         self._level_changed_in_game = False  # said beside the level's description until the game ends
@@ -157,6 +176,7 @@ class PlayView(LocalizedVBox):
         self.marks = widgets.HTML(CARD_MARKS_CSS, layout={"display": "none"})
         self.new_game_button = widgets.Button(icon="refresh")
         self.hint_button = widgets.Button(icon="lightbulb-o")
+        self.show_move_button = widgets.Button(icon="eye")
         self.appearance = AppearanceControls()
         self.errors = ErrorArea()
         self.notice = widgets.HTML()  # what the learner should know about the saved games
@@ -201,7 +221,8 @@ class PlayView(LocalizedVBox):
                 self.remark,
                 self.hand,
                 widgets.HBox(
-                    [self.take_button, self.stop_button, self.hint_button], layout={"flex_flow": "row wrap"}
+                    [self.take_button, self.stop_button, self.hint_button, self.show_move_button],
+                    layout={"flex_flow": "row wrap"},
                 ),
                 self.hint_text,
             ]
@@ -252,7 +273,7 @@ class PlayView(LocalizedVBox):
         self.add_class("durak-play")
         # buttons as wide as their label in every language: never a label cut off ("Pokračovat v ulože…")
         for button in (
-            self.new_game_button, self.hint_button, self.take_button, self.stop_button,
+            self.new_game_button, self.hint_button, self.show_move_button, self.take_button, self.stop_button,
             self.rematch_button, self.review_button, self.resume_button, self.discard_button,
         ):  # fmt: skip
             button.layout.width = "auto"
@@ -261,7 +282,8 @@ class PlayView(LocalizedVBox):
         # Stable hooks for browser tests and page styles; the visible labels change with the language.
         for widget, name in (
             (self.take_button, "durak-take"), (self.stop_button, "durak-stop"),
-            (self.hint_button, "durak-hint"), (self.new_game_button, "durak-new-game"),
+            (self.hint_button, "durak-hint"), (self.show_move_button, "durak-hint-move"),
+            (self.new_game_button, "durak-new-game"),
             (self.rematch_button, "durak-rematch"), (self.game_over, "durak-game-over"),
             (self.review_button, "durak-review-game"), (self.resume_button, "durak-resume"),
             (self.discard_button, "durak-discard"),
@@ -275,6 +297,7 @@ class PlayView(LocalizedVBox):
         self.take_button.on_click(guard(self._action_clicked))
         self.stop_button.on_click(guard(self._action_clicked))
         self.hint_button.on_click(guard(self._hint_clicked))
+        self.show_move_button.on_click(guard(self._show_move_clicked))
         self.new_game_button.on_click(guard(self._new_game_clicked))
         self.rematch_button.on_click(guard(self._new_game_clicked))
         self.review_button.on_click(guard(self._review_clicked))
@@ -308,6 +331,12 @@ class PlayView(LocalizedVBox):
         )
 
     @property
+    def _hint(self) -> Hint | None:
+        """The hint for the position on screen (whatever step of it is shown), if asked for."""
+        shown = self.model.shown_hint
+        return shown.hint if shown is not None else None
+
+    @property
     def _ai_pending(self) -> bool:
         """True while the AI's next action is scheduled: the learner's clicks wait for it."""
         return self._ai_timer is not None
@@ -336,21 +365,27 @@ class PlayView(LocalizedVBox):
     def _play(self, action: Action) -> None:
         if self._ai_pending:
             return  # the AI is still moving; its actions come first
-        self._hint = None
         self._remarked = None
         self._confirming_new_game = False
         self.model.play(action)
         self._continue_ai(min(AI_REPLY_DELAY, self.ai_delay))
 
     def _hint_clicked(self, _button: widgets.Button) -> None:
-        self._hint = self.model.hint()
-        self.refresh()
+        if not self._ai_pending:
+            self.model.ask_hint()  # the model tells the view: refresh() follows
+
+    def _show_move_clicked(self, _button: widgets.Button) -> None:
+        if not self._ai_pending:
+            self.model.ask_hint(at_once=True)
 
     def _review_clicked(self, _button: widgets.Button) -> None:
         from durak.tutorial.review_view import ReviewView  # loads the plotting library: only now
 
         self._close_review()
-        review = ReviewView(self.game, iterations=self.model.iterations, start=False)
+        model = self.model
+        review = ReviewView(
+            self.game, iterations=model.iterations, hint_counts=model.hint_counts, start=False
+        )
         self.review_area.children = (review,)  # on screen first: its progress bar shows the work
         self.review_button.disabled = True
         review.start()
@@ -370,7 +405,6 @@ class PlayView(LocalizedVBox):
         self._level_changed_in_game = False
         self._hide_offer()
         self._close_review()
-        self._hint = None
         self._cancel_ai()  # the old game's AI move must not hold up the new game
         self.model.new_game(self.level.value)
         self._continue_ai()
@@ -449,17 +483,26 @@ class PlayView(LocalizedVBox):
         )
         self.take_button.disabled = TAKE not in legal
         self.stop_button.disabled = STOP not in legal
-        self.hint_button.disabled = not legal
+        shown = self.model.shown_hint if legal else None
+        step = shown.step if shown is not None else None
+        self.hint_button.disabled = self.show_move_button.disabled = not legal or step == HintStep.MOVE
         self.rematch_button.layout.display = "flex" if game.is_over else "none"
         self.review_button.layout.display = "flex" if game.is_over else "none"
         self.review_button.disabled = bool(self.review_area.children)
+        marked = set(shown.hint.candidates) if shown is not None and step == HintStep.CANDIDATES else set()
         for button in self.hand.buttons:
-            hinted = self._hint is not None and button.action == self._hint.action
+            hinted = shown is not None and step == HintStep.MOVE and button.action == shown.hint.action
             if hinted:
                 button.layout.border = HINT_BORDER
                 button.add_class(HINTED_CLASS)
             else:
                 button.remove_class(HINTED_CLASS)
+            if button.action is not None and button.action in marked:
+                button.add_class(CANDIDATE_CLASS)
+            else:
+                button.remove_class(CANDIDATE_CLASS)
+        for button in (self.take_button, self.stop_button):  # a take or a stop worth a look
+            button.icon = "lightbulb-o" if button.action in marked else ""
         self.render()
 
     def render(self) -> None:
@@ -469,6 +512,9 @@ class PlayView(LocalizedVBox):
         self.new_game_button.description = gettext(CONFIRM_NEW_GAME if confirming else "New game")
         self.new_game_button.button_style = "warning" if confirming else ""
         self.hint_button.description = gettext("Hint")
+        self.hint_button.tooltip = gettext(HINT_TOOLTIP)
+        self.show_move_button.description = gettext(SHOW_MOVE)
+        self.show_move_button.tooltip = gettext(SHOW_MOVE_TOOLTIP)
         self.take_button.description = gettext("Take")
         self.stop_button.description = gettext("Stop")
         self.rematch_button.description = gettext("Rematch")
@@ -536,11 +582,22 @@ class PlayView(LocalizedVBox):
         return "".join(f'<div class="durak-warning" style="{style}">{escape(line)}</div>' for line in lines)
 
     def _hint_html(self) -> str:
-        if self._hint is None:
+        """The hint as far as it is shown: the principle; then the moves worth a look; then the
+        move, that it departs from lesson 6 where it does, and why."""
+        shown = self.model.shown_hint
+        if shown is None:
             return ""
-        text = gettext("Hint: {move}.").format(move=_describe_action(self._hint.action))
-        reason = hint_message(self._hint.reason)
-        return escape(f"{text} {reason}".strip())
+        tip = shown.hint
+        if shown.step == HintStep.MOVE:
+            said = [gettext("Hint: {move}.").format(move=_describe_action(tip.action))]
+            if tip.lesson is not None:
+                said.append(hint_exception(_describe_action(tip.lesson)))
+            said.append(reason_text(tip.explanation))
+        else:
+            said = [_fill_idea(hint_principle(tip.principle))]
+            if shown.step == HintStep.CANDIDATES:
+                said.append(hint_candidates([_describe_action(action) for action in tip.candidates]))
+        return escape(" ".join(said))
 
     def close(self) -> None:
         if getattr(self, "_ai_timer", None) is not None:  # a closed view must not play on unseen

@@ -30,6 +30,7 @@ from durak.i18n import N_, N_plural, format_number, format_percent, gettext, nge
 from durak.messages import hint_message
 from durak.tutorial.game_model import HUMAN, Move
 from durak.tutorial.lessons.model import move_text
+from durak.tutorial.saves import HintCounts
 
 __all__ = ["VEGA_LITE", "GameReview"]
 
@@ -71,6 +72,11 @@ CHART_NOTE = N_(
     "are the key moments, listed below."
 )
 POSITION_TITLE = N_("The position before move {move} (you to play)")
+# Translators: each {…} is a count of hints: the first step (a question), the second (cards marked), the move.
+HINTS_USED = N_(
+    "Hints you asked for — the idea: {principle}; the cards worth a look: {candidates}; the move: {move}."
+)
+NO_HINTS = N_("You played this game without hints.")
 SAVED_TITLE = N_("Review one of your finished games")
 NO_SAVED = N_("No finished game yet. Once you finish one above, it appears here, ready to review.")
 
@@ -79,12 +85,19 @@ class GameReview:
     """A review of ``player``'s game, to be run once (:meth:`run`) and then read."""
 
     def __init__(
-        self, game: Game, player: int = HUMAN, *, iterations: int | None = None, seed: int | None = None
+        self,
+        game: Game,
+        player: int = HUMAN,
+        *,
+        iterations: int | None = None,
+        seed: int | None = None,
+        hint_counts: HintCounts | None = None,
     ):
         self.game = game
         self.player = player
         self.iterations = iterations
         self.seed = seed
+        self.hint_counts = hint_counts  # None: the game's hints were not kept
         self.review: Review | None = None
 
     def run(self, progress: Callable[[int, int], object] | None = None) -> Review:
@@ -221,6 +234,19 @@ class GameReview:
         replay = self.position(moment)
         trump_card = self.game.trump_card
         return " ".join(Move.of(replay.apply(action), trump_card).text() for action in moment.line)
+
+    def hints_text(self) -> str | None:
+        """How many hints of each step the learner asked for (None if they were not kept)."""
+        counts = self.hint_counts
+        if counts is None:
+            return None
+        if not counts.total:
+            return gettext(NO_HINTS)
+        return gettext(HINTS_USED).format(
+            principle=format_number(counts.principle),
+            candidates=format_number(counts.candidates),
+            move=format_number(counts.move),
+        )
 
     def lost_text(self) -> str | None:
         lost_from = self._done().lost_from

@@ -23,7 +23,7 @@ from durak.messages import game_over_message
 from durak.tutorial import review_model as texts
 from durak.tutorial.game_model import HUMAN
 from durak.tutorial.review_model import VEGA_LITE, GameReview
-from durak.tutorial.saves import SavedGame, finished_games, on_finished_saved
+from durak.tutorial.saves import HintCounts, SavedGame, finished_games, on_finished_saved
 from durak.tutorial.widgets import (
     ErrorArea,
     HandView,
@@ -57,14 +57,16 @@ class ReviewView(LocalizedVBox):
         player: int = HUMAN,
         iterations: int | None = None,
         seed: int | None = None,
+        hint_counts: HintCounts | None = None,
         start: bool = True,
         **kwargs: Any,
     ) -> None:
-        self.model = GameReview(game, player, iterations=iterations, seed=seed)
+        self.model = GameReview(game, player, iterations=iterations, seed=seed, hint_counts=hint_counts)
         self.title = widgets.HTML()
         self.progress = widgets.IntProgress(value=0, min=0, max=1, layout={"width": "60%"})
         self.progress_text = widgets.HTML()
         self.summary = widgets.HTML()
+        self.hints = widgets.HTML()  # the hints asked for in the game
         self.chart_note = widgets.HTML()
         self.chart = widgets.Output(layout={"width": "100%", "max_width": "720px"})
         self.chart.add_class("durak-review-chart")
@@ -90,6 +92,7 @@ class ReviewView(LocalizedVBox):
             self.progress,
             self.progress_text,
             self.summary,
+            self.hints,
             self.chart_css,
             self.chart,
             self.chart_note,
@@ -167,6 +170,8 @@ class ReviewView(LocalizedVBox):
             self.progress_text.value = f"<i>{escape(gettext(texts.PROGRESS).format(done='0', total='…'))}</i>"
             return
         self.summary.value = f"<b>{escape(self.model.summary_text())}</b>"
+        hints = self.model.hints_text()
+        self.hints.value = f"<p>{escape(hints)}</p>" if hints else ""
         self._show_chart()
         self.chart_note.value = f"<i>{escape(self.model.chart_note())}</i>" if self.chart_spec else ""
         lost = self.model.lost_text()
@@ -240,7 +245,7 @@ class SavedGamesReview(LocalizedVBox):
         saved = self.saved[self.choice.value]
         for old in self.output.children:
             old.close()
-        view = ReviewView(saved.game, iterations=self.iterations, start=False)
+        view = ReviewView(saved.game, iterations=self.iterations, hint_counts=saved.hints, start=False)
         self.output.children = (view,)
         view.start()
 

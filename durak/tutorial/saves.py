@@ -49,6 +49,7 @@ __all__ = [
     "KEEP_UNFINISHED",
     "SAVE_FORMAT",
     "SAVE_VERSION",
+    "HintCounts",
     "SavedGame",
     "UnreadableSave",
     "decline",
@@ -86,15 +87,58 @@ class UnreadableSave(CorruptRecord):
 
 
 @dataclass(frozen=True, slots=True)
+class HintCounts:
+    """How many hints of each step (``durak.ai.hints.HintStep``) the learner asked for in a game.
+
+    Saved with the game under ``"hints"``; a save from before the counts (or with a count that
+    is not a whole number from 0) reads as zero there: the game matters more than its counts.
+
+    >>> HintCounts.from_record({"principle": 2, "move": "x"})
+    HintCounts(principle=2, candidates=0, move=0)
+    >>> HintCounts(move=1).added(1)
+    HintCounts(principle=1, candidates=0, move=1)
+    """
+
+    principle: int = 0
+    candidates: int = 0
+    move: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.principle + self.candidates + self.move
+
+    def added(self, step: int) -> HintCounts:
+        """The counts with one more hint of ``step`` (1 principle, 2 candidates, 3 move)."""
+        counts = [self.principle, self.candidates, self.move]
+        counts[step - 1] += 1
+        return HintCounts(*counts)
+
+    def to_record(self) -> dict[str, int]:
+        return {"principle": self.principle, "candidates": self.candidates, "move": self.move}
+
+    @classmethod
+    def from_record(cls, record: object) -> HintCounts:
+        if not isinstance(record, dict):
+            return cls()
+
+        def count(name: str) -> int:
+            value = record.get(name)
+            return value if type(value) is int and 0 <= value < 1 << 31 else 0
+
+        return cls(count("principle"), count("candidates"), count("move"))
+
+
+@dataclass(frozen=True, slots=True)
 class SavedGame:
     """A game read from ``path``, with the level and budget it was played at (as saved:
-    the caller checks them) and the file's ``stamp`` when it was read."""
+    the caller checks them), the hints asked for, and the file's ``stamp`` when it was read."""
 
     path: Path
     game: Game
     level: Any
     iterations: Any
     stamp: tuple[int, int]  # (modification time in ns, size): tells whether the file changed since
+    hints: HintCounts = HintCounts()
 
 
 def games_dir() -> Path:
@@ -115,15 +159,19 @@ def on_finished_saved(callback: Callable[[Path], Any]) -> Callable[[], None]:
     return _finished_saved.subscribe(callback)
 
 
-def write_save(path: Path, game: Game, level: str, iterations: int | None) -> None:
+def write_save(
+    path: Path, game: Game, level: str, iterations: int | None, hints: HintCounts | None = None
+) -> None:
     """Save ``game`` to ``path`` (atomically; raises OSError if it cannot be written)."""
-    record = {
+    record: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "level": level,
         "iterations": iterations,
         "game": game.to_json(),
     }
+    if hints is not None:  # an older durak reads the save as before: it ignores what it does not know
+        record["hints"] = hints.to_record()
     write_text_atomically(path, json.dumps(record, ensure_ascii=False))
     if game.is_over:
         _finished_saved.notify(path)
@@ -175,7 +223,8 @@ def read_save(path: Path) -> SavedGame:
         game = Game.from_json(game_record)
     except CorruptRecord as error:
         raise UnreadableSave(path, str(error)) from None
-    return SavedGame(path, game, record.get("level"), record.get("iterations"), stamp)
+    hints = HintCounts.from_record(record.get("hints"))
+    return SavedGame(path, game, record.get("level"), record.get("iterations"), stamp, hints)
 
 
 def set_aside(problem: UnreadableSave) -> UnreadableSave:

@@ -105,6 +105,7 @@ _MARKS_CSS = """<style>
   content: "✓" / ""; position: absolute; bottom: 1px; left: 3px; font-size: 0.75em; color: #1b5e20;
 }
 .durak-card.durak-hinted { outline: 3px dashed #b8860b; outline-offset: 1px; }
+.durak-card.durak-candidate { outline: 2px dotted #b8860b; outline-offset: 1px; }  /* worth a look */
 /* a focus ring that shows on the felt and on a white card alike: the game is playable by keyboard */
 .durak-play button:focus-visible, .durak-exercise button:focus-visible {
   outline: 3px solid #ffffff; outline-offset: 1px; box-shadow: 0 0 0 5px #0d47a1;

@@ -1,0 +1,123 @@
+"""Graduated hints (issue 30): the principle first, then the moves worth a look, then the move
+and why; the move at once on request; the steps counted, saved with the game and reviewed."""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+
+import pytest
+
+from durak import Game
+from durak.ai.hints import HintStep
+from durak.i18n import set_language
+from durak.messages import hint_principle
+from durak.tutorial import play
+from durak.tutorial.game_model import PlayModel
+from durak.tutorial.game_view import CANDIDATE_CLASS, PlayView
+from durak.tutorial.review_model import GameReview
+from durak.tutorial.saves import SAVE_FORMAT, HintCounts, read_save, write_save
+from durak.tutorial.widgets import HINTED_CLASS
+
+ITERATIONS = 12
+
+pytestmark = pytest.mark.usefixtures("isolated")  # tests/conftest.py
+
+
+def learner_to_move(seed: int = 9) -> PlayModel:
+    model = PlayModel("easy", seed=seed, iterations=ITERATIONS)
+    model.finish_ai_turn()
+    assert model.human_actions()
+    return model
+
+
+def test_each_ask_shows_one_step_more_and_counts_it() -> None:
+    model = learner_to_move()
+    assert model.shown_hint is None and model.hint_counts == HintCounts()
+    steps = []
+    for _ in range(4):  # a fourth ask shows nothing new, and counts nothing
+        shown = model.ask_hint()
+        assert shown is not None
+        steps.append(shown.step)
+    assert steps == [HintStep.PRINCIPLE, HintStep.CANDIDATES, HintStep.MOVE, HintStep.MOVE]
+    assert model.hint_counts == HintCounts(principle=1, candidates=1, move=1)
+    assert model.shown_hint is not None and model.shown_hint.hint.action in model.human_actions()
+
+
+def test_the_move_can_be_asked_for_at_once_and_a_hint_is_for_one_position() -> None:
+    model = learner_to_move()
+    shown = model.ask_hint(at_once=True)
+    assert shown is not None and shown.step is HintStep.MOVE
+    assert model.hint_counts == HintCounts(move=1)
+    model.play(shown.hint.action)
+    model.finish_ai_turn()
+    assert model.shown_hint is None  # the position changed: no hint shown
+    if model.human_actions():
+        assert model.ask_hint() is not None and model.shown_hint is not None
+        assert model.shown_hint.step is HintStep.PRINCIPLE
+        assert model.hint_counts == HintCounts(principle=1, move=1)
+
+
+def test_the_counts_are_saved_with_the_game_and_an_old_save_still_loads(isolated: Path) -> None:
+    model = learner_to_move()
+    model.ask_hint()
+    model.play(model.human_actions()[0])  # saved after the move
+    resumed = PlayModel.load_saved()
+    assert resumed is not None and resumed.hint_counts == HintCounts(principle=1)
+    isolated.mkdir(parents=True, exist_ok=True)
+    old = isolated / "old.json"  # a save from before the counts: no "hints" in it
+    game = Game.new(seed=3)
+    old.write_text(json.dumps({"format": SAVE_FORMAT, "version": 1, "level": "easy", "iterations": None,
+                               "game": game.to_json()}), encoding="utf-8")  # fmt: skip
+    assert read_save(old).hints == HintCounts()
+    odd = isolated / "odd.json"
+    write_save(odd, game, "easy", None)
+    record = json.loads(odd.read_text(encoding="utf-8"))
+    record["hints"] = {
+        "principle": "many",
+        "move": -2,
+        "candidates": 3,
+    }  # edited by hand: ignored where wrong
+    odd.write_text(json.dumps(record), encoding="utf-8")
+    assert read_save(odd).hints == HintCounts(candidates=3)
+
+
+def test_the_view_shows_the_principle_then_marks_the_candidates_then_the_move() -> None:
+    view = play(seed=9, iterations=ITERATIONS, resume=False)
+    view.hint_button.click()
+    assert view.errors.last_error is None
+    shown = view.model.shown_hint
+    assert shown is not None
+    text = html.unescape(view.hint_text.value)
+    assert hint_principle(shown.hint.principle) in text
+    assert not [b for b in view.hand.buttons if HINTED_CLASS in b._dom_classes]
+    view.hint_button.click()
+    marked = {b.action for b in view.hand.buttons if CANDIDATE_CLASS in b._dom_classes}
+    assert marked == {a for a in shown.hint.candidates if a.card is not None}
+    assert not [b for b in view.hand.buttons if HINTED_CLASS in b._dom_classes]
+    view.hint_button.click()
+    assert view.hint_button.disabled and view.show_move_button.disabled  # all is shown
+    assert html.unescape(view.hint_text.value).startswith("Hint: ")
+    hinted = [b.action for b in view.hand.buttons if HINTED_CLASS in b._dom_classes]
+    assert hinted == ([shown.hint.action] if shown.hint.action.card else [])
+    english = view.hint_text.value
+    set_language("de")
+    assert view.hint_text.value != english
+    set_language("en")
+
+
+def test_the_view_can_show_the_move_at_once() -> None:
+    view: PlayView = play(seed=9, iterations=ITERATIONS, resume=False)
+    view.show_move_button.click()
+    assert view.model.shown_hint is not None and view.model.shown_hint.step is HintStep.MOVE
+    assert view.model.hint_counts == HintCounts(move=1)
+
+
+def test_the_review_reports_the_hints_used() -> None:
+    game = Game.new(seed=5)
+    counts = HintCounts(principle=2, candidates=1, move=1)
+    said = GameReview(game, hint_counts=counts).hints_text()
+    assert said is not None and all(str(n) in said for n in (2, 1))
+    assert GameReview(game, hint_counts=HintCounts()).hints_text() is not None  # "no hints" is said too
+    assert GameReview(game).hints_text() is None  # a game whose hints were not kept: nothing said
