@@ -264,6 +264,22 @@ def test_the_page_bridge_comes_once_the_lesson_is_on_screen() -> None:
     page.close()
 
 
+def test_the_games_lesson_shows_from_the_game_on_and_its_review_comes_after() -> None:
+    async def scenario() -> tuple[CourseView, int]:
+        page = course(lang="en", lesson="07_play_vs_ai", iterations=ITERATIONS)
+        shown_at_once = len(page.lesson_views)
+        for _ in range(100):
+            if not page._pending["07_play_vs_ai"]:
+                break
+            await asyncio.sleep(0.05)
+        return page, shown_at_once
+
+    page, shown_at_once = asyncio.run(scenario())
+    assert isinstance(page.lesson_views[shown_at_once - 1], PlayView)
+    assert shown_at_once < len(page.lesson_views) == len(NOTEBOOKS["07_play_vs_ai"].CELLS)
+    page.close()
+
+
 def test_the_game_is_never_prepared_unseen() -> None:
     async def scenario() -> CourseView:
         page = course(lang="en", lesson="06_strategy")

@@ -64,7 +64,7 @@ LESSON_SOLVED = N_("{n} of {total} solved")
 # Translators: the link from the course page on the static site to the same lessons as notebooks.
 NOTEBOOKS_LINK = N_("The same lessons as notebooks, with their code")
 LAB_URL = "../lab/index.html?path=00_start.ipynb"  # from the site's course page (repl/index.html)
-CARD_VIEWS = (DeckView, ExerciseView)  # the game's lesson is built whole: four cells
+CARD_VIEWS = (DeckView, ExerciseView)  # and the game (PlayView): what the learner can play with
 DOUBLE_CLICK = 0.5  # seconds: a second click on next/previous within them is the same click
 BACKGROUND_STEP = 0.05  # seconds between two cells built in the background: clicks go first
 
@@ -248,7 +248,9 @@ class CourseView(LocalizedVBox):
 
     @staticmethod
     def _cards_shown(box: widgets.VBox) -> Iterator[bool]:
-        return (isinstance(view, CARD_VIEWS) for view in box.children)
+        game_view = sys.modules.get("durak.tutorial.game_view")  # imported once a game is built
+        kinds = CARD_VIEWS if game_view is None else (*CARD_VIEWS, game_view.PlayView)
+        return (isinstance(view, kinds) for view in box.children)
 
     def _build_next_cell(self, lesson: str) -> None:
         box = self._built[lesson]
