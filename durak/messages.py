@@ -347,6 +347,9 @@ HINT_MESSAGES: dict[str, str] = {
     "lead_pair": N_(
         "Lead {card}, one of a pair: once it is beaten, you can throw in {other} and be rid of both."
     ),
+    "lead_forces_trump": N_(
+        "No plain card the AI can hold beats {card}: it must spend a trump on it or take it."
+    ),
     "lead_low_trump": N_(
         "Lead {card}, your lowest trump: only a higher trump beats it, so the AI must spend one or take it."
     ),
@@ -385,6 +388,10 @@ HINT_MESSAGES: dict[str, str] = {
     "take_cheap_early": N_(
         "Take: early in the game, taking a few cheap cards costs little, and beating would cost you {card}."
     ),
+    "take_keep_trump": N_(
+        "Take the cards and keep your trump {card}: no plain card of yours beats this one, and while the "
+        "stock holds cards a trump is worth more than the cards you pick up."
+    ),
     "throw_in": N_("Throw in a card of a rank on the table: the defender has to beat it too."),
     "throw_in_trump": N_(
         "{card} is a trump, but its rank is on the table: throw it in, and the AI must beat it with a higher "
@@ -415,7 +422,9 @@ HINT_MESSAGES: dict[str, str] = {
         "but this move makes it hardest."
     ),
     "only_move": N_("It is the only move the rules allow you here."),
-    "search_best": N_("The AI tried the moves out, and this one did best."),
+    "search_best": N_(
+        "No simple rule explains this move: the AI tried the moves out, and this one did best."
+    ),
 }
 """One message per AI hint reason code (``durak.ai.HintReason`` values)."""
 

@@ -35,7 +35,7 @@ HINT_CODES = [
     "only_plain_lead", "lowest_trump_lead", "lead_pair", "lead_low_trump", "lead_unbeatable", "only_beater",
     "lowest_trump_beater", "beat_no_throw_in", "beat_keep_pair", "beat_spare_trump", "take_cheap_early",
     "throw_in_trump", "throw_keep_pair", "stop_only_trumps", "stop_bout_full", "stop_ai_beats",
-    "stop_keep_pair", "stop_keep_strong", "only_move",
+    "stop_keep_pair", "stop_keep_strong", "only_move", "lead_forces_trump", "take_keep_trump",
 ]  # fmt: skip
 
 

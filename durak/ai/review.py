@@ -33,28 +33,41 @@ from dataclasses import dataclass
 from typing import Any
 
 from durak.actions import Action
-from durak.ai.hints import HintReason, reason_for
+from durak.ai.hints import TIE_MARGIN, HintReason, reason_for
 from durak.ai.sampling import Sampler
 from durak.ai.search import Method, SearchPlayer
 from durak.ai.solver import Solver, SolverBudgetExceeded
-from durak.game import ACTION_OF_MOVE, Game, move_of_action
+from durak.ai.teaching import Breach, Explanation, Lesson, breach, explain, lesson_action
+from durak.game import ACTION_OF_MOVE, Game, Observation, move_of_action
 from durak.kernel import OVER, State
 
-__all__ = ["KEY_DROP", "REVIEW_ITERATIONS", "Choice", "Moment", "MomentKind", "Review", "review"]
+__all__ = [
+    "KEY_DROP", "PATTERN_COST", "REVIEW_ITERATIONS", "REVIEW_SEED", "Choice", "Moment", "MomentKind",
+    "Pattern", "Review", "review",
+]  # fmt: skip
 
-REVIEW_ITERATIONS = 3000
-"""Playouts behind each decision of a review (about a tenth of a second each on one core)."""
+REVIEW_ITERATIONS = 2000
+"""Playouts behind each decision of a review (about 70 ms each on one core). 3,000 until issue
+30, whose patterns and tie-breaks measure a few decisions again: 2,000 keeps a review within 3 s
+of CPU time for most games, and a drop's seed-to-seed noise below half of :data:`KEY_DROP`."""
 CHECK_ITERATIONS = 2000
 """Paired playouts of the action played against the best, where the search suspects a drop."""
 KEY_DROP = 0.15
 """How much higher the best action's chance must be for a key moment. ``bench/review_speed.py
---noise`` reviews the same games with two seeds: the same decision's drop differs by at most
-about 0.06 between them (0.04 in 95% of decisions), so a drop of 0.15 is well clear of the
-noise, and still small enough to catch a move that throws away one game in seven."""
+--noise`` reviews the same games with two seeds: at 2,000 playouts a decision the same
+decision's drop differs by at most about 0.09 between them (0.05 in 95% of decisions; 0.06 and
+0.04 at 3,000), so a drop of 0.15 is clear of the noise, and still small enough to catch a move
+that throws away one game in seven."""
 SUSPECT_DROP = 0.06
 """A search drop worth measuring again with :data:`CHECK_ITERATIONS` paired playouts."""
 LINE_LENGTH = 16
 """Actions shown, at most, of the solver's line from a missed endgame."""
+REVIEW_SEED = 1
+"""The seed of a review given none: the same game reviewed twice gets the same verdict."""
+PATTERN_COST = 0.03
+"""How much lower a move that breaks a lesson-06 habit must leave the chance than the lesson's
+move, in a paired comparison of the two, to be named in the review (below a key moment's
+:data:`KEY_DROP`: a habit is worth naming before it costs a game)."""
 
 
 class MomentKind(enum.StrEnum):
@@ -78,6 +91,8 @@ class Choice:
     chance_played: float
     exact: bool
     """Scored by the exact solver (the stock was empty): the chances are 0, ½ or 1."""
+    played_lesson: bool = False
+    """The action played was lesson 06's move (never said of an exact decision)."""
 
     @property
     def drop(self) -> float:
@@ -85,8 +100,11 @@ class Choice:
 
     @property
     def matched(self) -> bool:
-        """The action played was the strongest (or, exactly, as strong as it)."""
-        return self.played == self.best or (self.exact and self.chance_played == self.chance_best)
+        """The action played was the strongest (or, exactly, as strong as it), or lesson 06's
+        move where the search cannot tell it from the strongest (:data:`TIE_MARGIN`)."""
+        if self.exact:
+            return self.chance_played == self.chance_best
+        return self.played == self.best or (self.played_lesson and self.drop < TIE_MARGIN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,10 +126,29 @@ class Moment:
     """Why the best action is good, in the hint vocabulary."""
     line: tuple[Action, ...] = ()
     """Exact moments: the solver's line from the best action on, both players' actions."""
+    why: Explanation | None = None
+    """The reason with the cards it names (it holds in the moment's position)."""
+    lesson: Action | None = None
+    """Lesson 06's move where the best action departs from it (the position is an exception)."""
+    played_lesson: bool = False
+    """The action played was lesson 06's own move."""
 
     @property
     def drop(self) -> float:
         return self.chance_best - self.chance_after
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """A lesson-06 habit broken at a decision, where the search says it cost something."""
+
+    index: int
+    kind: Breach
+    played: Action
+    lesson: Action
+    """Lesson 06's move there."""
+    cost: float
+    """How much higher the lesson's move kept the chance (a paired comparison of the two)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +163,16 @@ class Review:
     loser: int | None
     """The game's loser (None: a draw, or the game is not over)."""
     over: bool
+    patterns: tuple[Pattern, ...] = ()
+    """The lesson-06 habits broken, where the search says they cost something, in game order."""
+
+    @property
+    def practise(self) -> Lesson | None:
+        """The part of lesson 06 whose habits cost the most in this game (None: none did)."""
+        costs: dict[Lesson, float] = {}
+        for pattern in self.patterns:
+            costs[pattern.kind.lesson] = costs.get(pattern.kind.lesson, 0.0) + pattern.cost
+        return max(costs, key=lambda lesson: costs[lesson]) if costs else None
 
     @property
     def chances(self) -> tuple[float, ...]:
@@ -155,8 +202,9 @@ def review(
     """Review ``player``'s decisions in a game (a :class:`~durak.Game` or its JSON record).
 
     ``iterations`` is the search's budget per decision (default :data:`REVIEW_ITERATIONS`);
-    with a ``seed`` the review is reproducible. ``progress(done, total)`` is called after each
-    decision. Each decision is judged from the player's observation alone.
+    the review is reproducible: the same ``seed`` (default :data:`REVIEW_SEED`) gives the same
+    verdict. ``progress(done, total)`` is called after each decision. Each decision is judged
+    from the player's observation alone.
     """
     game = _game_of(record)
     if player not in (0, 1):
@@ -165,13 +213,14 @@ def review(
     # Deals drawn uniformly among those the player could not tell apart (no model of the
     # opponent's past play): the AI's belief weighting makes a chance depend on which deals the
     # seed drew far more (bench/review_speed.py --noise) than a review can afford.
-    searcher = SearchPlayer(iterations=budget, seed=seed, belief_noise=None)
+    searcher = SearchPlayer(iterations=budget, seed=REVIEW_SEED if seed is None else seed, belief_noise=None)
     checker = SearchPlayer(iterations=max(CHECK_ITERATIONS, budget), seed=searcher.seed, belief_noise=None)
     solver = Solver()
     replay = Game.replay(game.deal)
     turns = _decisions(game, player)
     decisions: list[Choice] = []
     moments: list[Moment] = []
+    patterns: list[Pattern] = []
     lost_from: int | None = None
     for index, action in enumerate(game.history):
         if index in turns:
@@ -181,12 +230,17 @@ def review(
             decisions.append(choice)
             if moment is not None:
                 moments.append(moment)
+            pattern = None if choice.exact else _pattern(index, action, observation, checker)
+            if pattern is not None:
+                patterns.append(pattern)
             if lost_from is None and choice.exact and choice.chance_best == 0.0:
                 lost_from = index
             if progress is not None:
                 progress(len(decisions), len(turns))
         replay.apply(action)
-    return Review(player, tuple(decisions), tuple(moments), lost_from, game.loser, game.is_over)
+    return Review(
+        player, tuple(decisions), tuple(moments), lost_from, game.loser, game.is_over, tuple(patterns)
+    )
 
 
 def _game_of(record: Game | str | Mapping[str, Any]) -> Game:
@@ -207,6 +261,17 @@ def _decisions(game: Game, player: int) -> set[int]:
     return turns
 
 
+def _pattern(index: int, played: Action, observation: Observation, checker: SearchPlayer) -> Pattern | None:
+    """The lesson-06 habit ``played`` broke, if the search says it cost :data:`PATTERN_COST`."""
+    kind = breach(observation, move_of_action(played, observation.trump_index))
+    if kind is None:
+        return None
+    lesson = lesson_action(observation)
+    measured = checker.compare(observation, [lesson, played])
+    cost = measured[lesson] - measured[played]
+    return Pattern(index, kind, played, lesson, cost) if cost >= PATTERN_COST else None
+
+
 def _judge(
     index: int,
     played: Action,
@@ -224,7 +289,8 @@ def _judge(
     if not exact and played != best and chance_best - chance_played >= SUSPECT_DROP:
         measured = checker.compare(observation, [best, played])
         chance_best, chance_played = measured[best], measured[played]
-    choice = Choice(index, played, best, chance_best, chance_played, exact)
+    played_lesson = not exact and played == lesson_action(observation)
+    choice = Choice(index, played, best, chance_best, chance_played, exact, played_lesson)
     drop = chance_best - chance_played
     if played == best or (drop <= 0 if exact else drop < KEY_DROP):
         return choice, None
@@ -232,20 +298,24 @@ def _judge(
         kind = MomentKind.WIN_MISSED if chance_best == 1.0 else MomentKind.DRAW_MISSED
         position = Sampler(observation).sample(searcher.rng_for(observation))
         line = _line(position, observation.trump_index, best, solver)
-    else:
-        kind, line = MomentKind.CHANCE_LOST, ()
+        reason = reason_for(observation, legal, decision)
+        return choice, Moment(
+            index, played, best, chance_best, chance_played, chance_best, exact, kind, reason, line,
+            Explanation(reason),
+        )  # fmt: skip
+    lesson = lesson_action(observation)
+    if lesson not in (best, played):
+        # a teachable tie-break: the lesson's move, where the search cannot tell it from the best
+        measured = checker.compare(observation, [best, lesson])
+        if measured[best] - measured[lesson] < TIE_MARGIN:
+            best, chance_best = lesson, min(chance_best, measured[lesson] + (chance_best - measured[best]))
+    trump = observation.trump_index
+    why = explain(observation, move_of_action(best, trump), move_of_action(lesson, trump))
+    departs = lesson if best != lesson else None
     moment = Moment(
-        index,
-        played,
-        best,
-        chance_best,
-        chance_played,
-        chance_best,
-        exact,
-        kind,
-        reason_for(observation, legal, decision),
-        line,
-    )
+        index, played, best, chance_best, chance_played, chance_best, exact, MomentKind.CHANCE_LOST,
+        why.reason, why=why, lesson=departs, played_lesson=played == lesson,
+    )  # fmt: skip
     return choice, moment
 
 

@@ -32,10 +32,12 @@ from durak.kernel import BEATS, NONTRUMPS, RANK, SAME_RANK, STOP, TAKE, TRUMPS, 
 
 __all__ = [
     "FULL_STOCK",
+    "Breach",
     "Explanation",
     "HintReason",
     "Lesson",
     "Principle",
+    "breach",
     "explain",
     "holds",
     "lesson_action",
@@ -83,6 +85,7 @@ class HintReason(enum.StrEnum):
     LEAD_PAIR = "lead_pair"  # exception: a pair rather than the lowest card
     LEAD_UNBEATABLE = "lead_unbeatable"  # no card the AI can hold beats it
     LEAD_LOW_TRUMP = "lead_low_trump"  # exception: the lowest trump, which only a higher trump beats
+    LEAD_FORCES_TRUMP = "lead_forces_trump"  # no plain card the AI can hold beats it: a trump or a take
     LOWEST_BEATER = "lowest_beater"  # beat with the lowest card that beats (there is a choice)
     KEEP_TRUMPS = "keep_trumps"  # the lowest plain beater, while a trump beats too
     ONLY_BEATER = "only_beater"  # the only card that beats
@@ -94,6 +97,7 @@ class HintReason(enum.StrEnum):
     TAKE_COSTLY = "take_costly"  # take: only a high trump beats a plain card, early
     TAKE_TO_KEEP_CARDS = "take_to_keep"  # take and keep a strong lowest beater (trump or jack+)
     TAKE_CHEAP_EARLY = "take_cheap_early"  # take cheap cards early rather than spend a strong one
+    TAKE_KEEP_TRUMP = "take_keep_trump"  # only a trump beats a plain card: take and keep it
     THROW_IN = "throw_in"  # add a plain card of a rank on the table
     THROW_IN_TRUMP = "throw_in_trump"  # add a trump of a rank on the table (said as a trump)
     THROW_KEEP_PAIR = "throw_keep_pair"  # exception: add another card, keep one of a pair
@@ -149,6 +153,7 @@ PRINCIPLE_OF: dict[HintReason, Principle] = {
     HintReason.LEAD_PAIR: Principle.LEAD_LOW,
     HintReason.LEAD_UNBEATABLE: Principle.LEAD_UNBEATABLE,
     HintReason.LEAD_LOW_TRUMP: Principle.LEAD_UNBEATABLE,
+    HintReason.LEAD_FORCES_TRUMP: Principle.LEAD_UNBEATABLE,
     HintReason.LOWEST_BEATER: Principle.BEAT_CHEAP,
     HintReason.KEEP_TRUMPS: Principle.BEAT_CHEAP,
     HintReason.ONLY_BEATER: Principle.TAKE_OR_BEAT,
@@ -160,6 +165,7 @@ PRINCIPLE_OF: dict[HintReason, Principle] = {
     HintReason.TAKE_COSTLY: Principle.TAKE_OR_BEAT,
     HintReason.TAKE_TO_KEEP_CARDS: Principle.TAKE_OR_BEAT,
     HintReason.TAKE_CHEAP_EARLY: Principle.TAKE_OR_BEAT,
+    HintReason.TAKE_KEEP_TRUMP: Principle.TAKE_OR_BEAT,
     HintReason.THROW_IN: Principle.THROW_IN,
     HintReason.THROW_IN_TRUMP: Principle.THROW_IN,
     HintReason.THROW_KEEP_PAIR: Principle.THROW_IN,
@@ -198,13 +204,15 @@ LESSON_OF: dict[HintReason, Lesson] = {
     **dict.fromkeys(
         (
             HintReason.TAKE_COSTLY, HintReason.TAKE_TO_KEEP_CARDS, HintReason.TAKE_CHEAP_EARLY,
+            HintReason.TAKE_KEEP_TRUMP,
             HintReason.ONLY_BEATER, HintReason.BEAT_SPARE_TRUMP,
         ),
         Lesson.WHEN_TO_TAKE,
     ),
     **dict.fromkeys(
         (
-            HintReason.LEAD_UNBEATABLE, HintReason.BEAT_NO_THROW_IN, HintReason.STOP_AI_BEATS,
+            HintReason.LEAD_UNBEATABLE, HintReason.LEAD_FORCES_TRUMP, HintReason.BEAT_NO_THROW_IN,
+            HintReason.STOP_AI_BEATS,
             HintReason.ENDGAME_WIN, HintReason.ENDGAME_DRAW, HintReason.ENDGAME_LOSS,
         ),
         Lesson.COUNTING,
@@ -250,6 +258,72 @@ def lesson_move(observation: Observation) -> int:
 def lesson_action(observation: Observation) -> Action:
     """:func:`lesson_move` as an :class:`~durak.actions.Action`."""
     return ACTION_OF_MOVE[observation.trump_index][lesson_move(observation)]
+
+
+# --- breaches of lesson 06 ------------------------------------------------------------------
+
+
+class Breach(enum.StrEnum):
+    """A habit lesson 06 teaches against, seen in a move while the stock holds cards."""
+
+    HIGH_TRUMP_EARLY = "high_trump_early"  # a high trump spent on a plain card with the stock full
+    TRUMP_WHERE_PLAIN_BEATS = "trump_where_plain_beats"  # a trump spent where a plain card beats
+    HIGHER_THAN_NEEDED = "higher_than_needed"  # a higher card than needed, of the same kind
+    TRUMP_LEAD = "trump_lead"  # a trump led while plain cards were in hand
+    HIGH_LEAD = "high_lead"  # a plain card led higher than the lesson's lead, and no pair
+    TRUMP_GIVEN = "trump_given"  # a trump thrown in, or handed to the taker
+
+    @property
+    def lesson(self) -> Lesson:
+        return (
+            Lesson.WHEN_TO_TAKE
+            if self is Breach.HIGH_TRUMP_EARLY
+            else _BREACH_LESSONS.get(self, Lesson.SAVING_TRUMPS)
+        )
+
+
+_BREACH_LESSONS = {Breach.TRUMP_LEAD: Lesson.LEADING, Breach.HIGH_LEAD: Lesson.LEADING}
+
+
+def breach(observation: Observation, move: int) -> Breach | None:
+    """The lesson-06 habit that ``move`` (a kernel move) goes against, if any: only while the
+    stock holds cards (after that every card is known, and the exact solver judges).
+
+    >>> from durak import Game
+    >>> stock = ["7♥", "8♥", "9♥", "10♥", "В♥", "Д♥", "К♥", "6♦"]  # eight cards, trump ♦
+    >>> game = Game.from_deal(["10♣", "Т♦", "6♠"], ["7♣", "9♠"], stock, attacker=1)
+    >>> _ = game.apply("attack 7♣")
+    >>> seen = game.observation(0)
+    >>> breach(seen, move_of_action(Action.defend("Т♦"), seen.trump_index)).value
+    'high_trump_early'
+    >>> breach(seen, move_of_action(Action.defend("10♣"), seen.trump_index)) is None  # the lesson's move
+    True
+    """
+    if not observation.stock_size or move == lesson_move(observation):
+        return None
+    hand = observation.hand_mask
+    phase = observation.phase
+    if phase == Phase.LEAD:
+        if move >= 27:
+            return Breach.TRUMP_LEAD if hand & NONTRUMPS else None
+        lead = lesson_move(observation)
+        if lead < 27 and RANK[move] > RANK[lead] and not hand & SAME_RANK[move] & ~(1 << move):
+            return Breach.HIGH_LEAD
+        return None
+    if phase == Phase.DEFEND:
+        if not DEFEND_OFFSET <= move < TAKE:
+            return None
+        card = move - DEFEND_OFFSET
+        attack = observation.attacks[-1]
+        beaters = hand & BEATS[attack]
+        if card >= 27 and attack < 27:
+            if RANK[card] >= HIGH_TRUMP_RANK and observation.stock_size >= FULL_STOCK:
+                return Breach.HIGH_TRUMP_EARLY
+            if beaters & NONTRUMPS:
+                return Breach.TRUMP_WHERE_PLAIN_BEATS
+        kind = TRUMPS if card >= 27 else NONTRUMPS
+        return Breach.HIGHER_THAN_NEEDED if beaters & kind & ((1 << card) - 1) else None
+    return Breach.TRUMP_GIVEN if 27 <= move < DEFEND_OFFSET else None
 
 
 # --- explanations ---------------------------------------------------------------------------
@@ -310,7 +384,12 @@ def _build(observation: Observation, move: int, lesson: int | None, reason: Hint
     if reason is HintReason.THROW_KEEP_PAIR and lesson is not None and lesson < DEFEND_OFFSET:
         twin = hand & SAME_RANK[lesson] & ~(1 << lesson) & ~(1 << move)
         return Explanation(reason, card, other, value[_low(twin)] if twin else None)
-    if reason in (HintReason.TAKE_COSTLY, HintReason.TAKE_TO_KEEP_CARDS, HintReason.TAKE_CHEAP_EARLY):
+    if reason in (
+        HintReason.TAKE_COSTLY,
+        HintReason.TAKE_TO_KEEP_CARDS,
+        HintReason.TAKE_CHEAP_EARLY,
+        HintReason.TAKE_KEEP_TRUMP,
+    ):
         beaters = hand & BEATS[observation.attacks[-1]]
         return Explanation(reason, value[_low(beaters)] if beaters else None)
     if reason is HintReason.BEAT_SPARE_TRUMP:
@@ -363,12 +442,13 @@ _CANDIDATES: dict[Phase, tuple[HintReason, ...]] = {
 
 _EXCEPTIONS: dict[Phase, tuple[HintReason, ...]] = {
     Phase.LEAD: (
-        HintReason.LEAD_UNBEATABLE, HintReason.LEAD_PAIR, HintReason.LOWEST_CARD, HintReason.LEAD_LOW_TRUMP,
+        HintReason.LEAD_UNBEATABLE, HintReason.LEAD_FORCES_TRUMP, HintReason.LEAD_PAIR,
+        HintReason.LOWEST_CARD, HintReason.LEAD_LOW_TRUMP,
     ),
     Phase.DEFEND: (
         HintReason.TAKE_CHEAP_EARLY, HintReason.TAKE_COSTLY, HintReason.TAKE_TO_KEEP_CARDS,
-        HintReason.BEAT_NO_THROW_IN, HintReason.BEAT_KEEP_PAIR, HintReason.BEAT_SPARE_TRUMP,
-        HintReason.KEEP_TRUMPS, HintReason.LOWEST_BEATER,
+        HintReason.TAKE_KEEP_TRUMP, HintReason.BEAT_NO_THROW_IN, HintReason.BEAT_KEEP_PAIR,
+        HintReason.BEAT_SPARE_TRUMP, HintReason.KEEP_TRUMPS, HintReason.LOWEST_BEATER,
     ),
     Phase.THROW_IN: (
         HintReason.STOP_AI_BEATS, HintReason.STOP_KEEP_PAIR, HintReason.STOP_KEEP_STRONG,
@@ -441,6 +521,8 @@ def _claim(observation: Observation, move: int, lesson: int | None, why: Explana
         beaten = bool(out & BEATS[card])
         if reason is HintReason.LEAD_UNBEATABLE:
             return not beaten
+        if reason is HintReason.LEAD_FORCES_TRUMP:
+            return card < 27 and beaten and not out & BEATS[card] & NONTRUMPS
         if reason is HintReason.GET_RID_OF_PAIR:  # the lesson's own: the lowest plain pair
             lower_pair = any(
                 (plain & SAME_RANK[v]).bit_count() >= 2
@@ -468,10 +550,13 @@ def _claim(observation: Observation, move: int, lesson: int | None, why: Explana
                 return not beaters
             if not beaters or why.card is None:
                 return False
-            if reason is HintReason.TAKE_COSTLY:
-                return attack < 27 and cheapest >= 27 and RANK[cheapest] >= HIGH_TRUMP_RANK
+            if reason is HintReason.TAKE_COSTLY:  # "this early": the stock still full
+                high = cheapest >= 27 and RANK[cheapest] >= HIGH_TRUMP_RANK
+                return attack < 27 and high and stock >= FULL_STOCK
             if reason is HintReason.TAKE_TO_KEEP_CARDS:  # a high trump, or a plain jack or better
                 return RANK[cheapest] >= (HIGH_TRUMP_RANK if cheapest >= 27 else STRONG_RANK)
+            if reason is HintReason.TAKE_KEEP_TRUMP:  # the stock still holds cards: the end is to come
+                return attack < 27 and cheapest >= 27 and stock > 0
             if reason is HintReason.TAKE_CHEAP_EARLY:
                 table = [c for c in (*observation.attacks, *observation.defences) if c >= 0]
                 cheap = all(c < 27 and RANK[c] <= CHEAP_RANK for c in table)

@@ -24,11 +24,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from durak.ai.review import Moment, MomentKind, Review, review
+from durak.ai.review import Moment, MomentKind, Pattern, Review, review
+from durak.ai.teaching import Breach, Explanation, Lesson
 from durak.game import Game
 from durak.i18n import N_, N_plural, format_number, format_percent, gettext, ngettext
-from durak.messages import hint_message
+from durak.messages import hint_exception, reason_text
 from durak.tutorial.game_model import HUMAN, Move
+from durak.tutorial.lessons.content.strategy import TOPICS
 from durak.tutorial.lessons.model import move_text
 from durak.tutorial.saves import HintCounts
 
@@ -65,12 +67,56 @@ LOST_FROM = N_("From move {move} on, the game was lost whatever you played: agai
 CHART_TITLE = N_("Your chances, move by move")
 CHART_X = N_("Move")
 CHART_Y = N_("Your chance")
-# Translators: {loss}, {draw} and {win} are 0%, 50% and 100%, written as the language writes them.
-CHART_NOTE = N_(
-    "Your chance at each of your decisions, as the AI estimates it from what you could see then "
-    "(a draw counts half). Once the stock is empty it is exact: {loss}, {draw} or {win}. The red dots "
-    "are the key moments, listed below."
+# Translators: {chance} is a percentage (e.g. 56%) and {n} the same number out of 100; {loss}, {draw} and
+# {win} are 0%, 50% and 100%, written as the language writes them.
+CHART_NOTE = N_plural(
+    "What the percentages mean: {chance} at a move says that, playing on from there many times from what "
+    "you could see, you would win about {n} game in 100 (a draw counts half), as the AI estimates it. They "
+    "are rough while the stock holds cards, and exact once it is empty: {loss}, {draw} or {win}. The red "
+    "dots are the key moments, listed below.",
+    "What the percentages mean: {chance} at a move says that, playing on from there many times from what "
+    "you could see, you would win about {n} games in 100 (a draw counts half), as the AI estimates it. They "
+    "are rough while the stock holds cards, and exact once it is empty: {loss}, {draw} or {win}. The red "
+    "dots are the key moments, listed below.",
 )
+LESSON_PLAYED = N_("You played lesson 6’s move; this position is an exception to it:")
+PATTERNS_TITLE = N_("Habits from lesson 6 to work on")
+# Translators: {title} is the title of a part of lesson 6, {text} its first paragraph, quoted.
+PATTERN_LESSON = N_("Lesson 6 · {title}: “{text}”")
+# Translators: {move} is a move number, {card} and {target} cards, {lesson} the lesson's move ("beat with
+# 9♣", "take"), {cost} a percentage.
+PATTERN_MESSAGES = {
+    Breach.HIGH_TRUMP_EARLY: N_(
+        "Move {move}: you beat {target} with {card}, a high trump, early in the game; lesson 6 would "
+        "{lesson}. It cost about {cost} of your chance."
+    ),
+    Breach.TRUMP_WHERE_PLAIN_BEATS: N_(
+        "Move {move}: you beat {target} with the trump {card}, though a plain card beat it too; lesson 6 "
+        "would {lesson}. It cost about {cost} of your chance."
+    ),
+    Breach.HIGHER_THAN_NEEDED: N_(
+        "Move {move}: you beat {target} with {card}, though a lower card beat it too; lesson 6 would "
+        "{lesson}. It cost about {cost} of your chance."
+    ),
+    Breach.TRUMP_LEAD: N_(
+        "Move {move}: you led the trump {card} while you held plain cards; lesson 6 would {lesson}. It cost "
+        "about {cost} of your chance."
+    ),
+    Breach.HIGH_LEAD: N_(
+        "Move {move}: you led {card}, a higher card than you needed; lesson 6 would {lesson}. It cost about "
+        "{cost} of your chance."
+    ),
+    Breach.TRUMP_GIVEN: N_(
+        "Move {move}: you gave away the trump {card}; lesson 6 would {lesson}. It cost about {cost} of your "
+        "chance."
+    ),
+}
+# Translators: {title} is the title of a part of lesson 6, {text} its first paragraph.
+PRACTISE_LESSON = N_("What to practise next: lesson 6, “{title}”. {text}")
+PRACTISE_MOMENTS = N_(
+    "What to practise next: the key moments below; each says what made its position different."
+)
+PRACTISE_NOTHING = N_("What to practise next: nothing stood out in this game. Try a harder level.")
 POSITION_TITLE = N_("The position before move {move} (you to play)")
 # Translators: each {…} is a count of hints: the first step (a question), the second (cards marked), the move.
 HINTS_USED = N_(
@@ -207,8 +253,17 @@ class GameReview:
         return " ".join(said)
 
     def chart_note(self) -> str:
-        return gettext(CHART_NOTE).format(
-            loss=format_percent(0), draw=format_percent(0.5), win=format_percent(1)
+        """What the percentages mean, in the learner's words, with the game's first one as the
+        example: said once, beside the chart (and shown where no chart is drawn too)."""
+        chances = self._done().chances
+        example = chances[0] if chances else 0.5
+        n = round(example * 100)
+        return ngettext(*CHART_NOTE, n).format(
+            chance=format_percent(example),
+            n=format_number(n),
+            loss=format_percent(0),
+            draw=format_percent(0.5),
+            win=format_percent(1),
         )
 
     def moment_title(self, moment: Moment) -> str:
@@ -223,12 +278,50 @@ class GameReview:
     def moment_text(self, moment: Moment) -> str:
         """The moment in full: what was played and what was better, and why (the hint's words,
         or, in an exact endgame, the solver's line as the move log would tell it)."""
+        said = [self.moment_title(moment)]
         if moment.kind is MomentKind.CHANCE_LOST:
-            why = hint_message(moment.reason.value)
+            if moment.played_lesson:
+                said.append(gettext(LESSON_PLAYED))
+            elif moment.lesson is not None:
+                said.append(hint_exception(move_text(moment.lesson).text()))
+            said.append(reason_text(moment.why if moment.why is not None else Explanation(moment.reason)))
         else:
             template = WIN_MISSED if moment.kind is MomentKind.WIN_MISSED else DRAW_MISSED
-            why = gettext(template).format(line=self.line_text(moment))
-        return f"{self.moment_title(moment)} {why}"
+            said.append(gettext(template).format(line=self.line_text(moment)))
+        return " ".join(said)
+
+    # --- the habits of lesson 6 ---
+
+    def pattern_texts(self) -> list[tuple[Lesson, str]]:
+        """The lesson-6 habits broken, one text per part of the lesson (in the order first met):
+        the part's title and its words, quoted, then each move that broke it and what it cost."""
+        groups: dict[Lesson, list[Pattern]] = {}
+        for pattern in self._done().patterns:
+            groups.setdefault(pattern.kind.lesson, []).append(pattern)
+        return [
+            (lesson, " ".join([_lesson_words(lesson), *(self.pattern_text(p) for p in patterns)]))
+            for lesson, patterns in groups.items()
+        ]
+
+    def pattern_text(self, pattern: Pattern) -> str:
+        before = Game.replay(self.game.deal, self.game.history[: pattern.index])
+        target = before.table[-1][0] if before.table else None
+        return gettext(PATTERN_MESSAGES[pattern.kind]).format(
+            move=format_number(pattern.index + 1),
+            card=str(pattern.played.card or ""),
+            target=str(target or ""),
+            lesson=move_text(pattern.lesson).text(),
+            cost=format_percent(pattern.cost),
+        )
+
+    def practise_text(self) -> str:
+        """One line: what to practise next."""
+        verdict = self._done()
+        lesson = verdict.practise
+        if lesson is not None:
+            title, paragraphs = TOPICS[lesson.value]
+            return gettext(PRACTISE_LESSON).format(title=gettext(title), text=gettext(paragraphs[0]))
+        return gettext(PRACTISE_MOMENTS if verdict.moments else PRACTISE_NOTHING)
 
     def line_text(self, moment: Moment) -> str:
         replay = self.position(moment)
@@ -257,6 +350,12 @@ class GameReview:
     def position(self, moment: Moment) -> Game:
         """The game just before the moment's decision (a fresh copy: look, do not play)."""
         return Game.replay(self.game.deal, self.game.history[: moment.index])
+
+
+def _lesson_words(lesson: Lesson) -> str:
+    """The part of lesson 6 a habit comes from: its title and its words, quoted."""
+    title, paragraphs = TOPICS[lesson.value]
+    return gettext(PATTERN_LESSON).format(title=gettext(title), text=gettext(paragraphs[0]))
 
 
 def _quoted(text: str) -> str:

@@ -76,6 +76,8 @@ class ReviewView(LocalizedVBox):
         self.moment_buttons: list[widgets.Button] = []
         self.moments = widgets.VBox()
         self.lost = widgets.HTML()
+        self.practise = widgets.HTML()  # one line: what to practise next
+        self.patterns = widgets.HTML()  # the lesson-6 habits broken, each with its part of the lesson
         self.detail = widgets.HTML()
         self.hand = HandView()
         self.opponent = OpponentHandView()
@@ -97,6 +99,8 @@ class ReviewView(LocalizedVBox):
             self.chart,
             self.chart_note,
             self.lost,
+            self.practise,
+            self.patterns,
             self.moments_title,
             self.moments,
             self.detail,
@@ -173,7 +177,16 @@ class ReviewView(LocalizedVBox):
         hints = self.model.hints_text()
         self.hints.value = f"<p>{escape(hints)}</p>" if hints else ""
         self._show_chart()
-        self.chart_note.value = f"<i>{escape(self.model.chart_note())}</i>" if self.chart_spec else ""
+        # the percentages explained once, beside the chart: also where no chart is drawn
+        self.chart_note.value = f"<i>{escape(self.model.chart_note())}</i>" if verdict.decisions else ""
+        self.practise.value = f"<p><b>{escape(self.model.practise_text())}</b></p>"
+        habits = self.model.pattern_texts()
+        self.patterns.value = (
+            f"<b>{escape(gettext(texts.PATTERNS_TITLE))}</b>"
+            + "".join(f'<p class="durak-pattern">{escape(said)}</p>' for _, said in habits)
+            if habits
+            else ""
+        )
         lost = self.model.lost_text()
         self.lost.value = f"<p>{escape(lost)}</p>" if lost else ""
         self.moments_title.value = (

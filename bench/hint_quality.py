@@ -1,0 +1,136 @@
+"""How well the hints and reviews teach, measured on fixed games of a stand-in learner (issue 30).
+
+Usage: python bench/hint_quality.py [--games 30] [--first 9200] [--every 1] [--hint-iterations N]
+
+The games are the baseline reading's (``../shared/reviews/2026-12-03/hints-and-reviews.md``):
+for each seed s from ``--first`` on, ``Game.new(seed=s)`` with the learner in seat 0 played by
+``make_player("easy", seed=s)`` (lesson 06's rule of thumb, a random move one time in four) and
+the AI in seat 1 by ``make_player("normal", seed=s+1, iterations=60)``. At every ``--every``-th
+decision of the learner with more than one legal action the hint is asked for (its default
+budget), as the Hint button would; the learner then plays its own move. Each finished game is
+reviewed with the review's defaults (on one core, its CPU time measured), and reviewed again to
+check that the verdict is the same.
+
+Printed: the share of generic reasons (the search's say-so: target at most 5%), the reasons that
+do not hold in their position (``durak.ai.teaching.holds``: target 0), how often the hint is
+lesson 06's move and how often an exception is said as one, the lesson-06 patterns named per
+game, and the review's time per game (target: a median of at most 3 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from durak import Game
+from durak.ai.hints import HINT_ITERATIONS, hint
+from durak.ai.levels import make_player
+from durak.ai.review import Review, review
+from durak.ai.teaching import holds, lesson_action
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--first", type=int, default=9200)
+    parser.add_argument("--every", type=int, default=1, help="hint at every n-th decision of the learner")
+    parser.add_argument("--hint-iterations", type=int, default=HINT_ITERATIONS)
+    args = parser.parse_args()
+
+    reasons: collections.Counter[str] = collections.Counter()
+    hints = generic = false = lesson_moves = exceptions = exceptions_said = 0
+    moments = moment_generic = moment_false = moment_lesson_played = 0
+    patterns: list[int] = []
+    times: list[float] = []
+    differing = 0
+    hint_seconds = 0.0
+    print("game  decisions  hints  generic  false  moments  patterns  review s")
+    for seed in range(args.first, args.first + args.games):
+        game = Game.new(seed=seed)
+        players = (make_player("easy", seed=seed), make_player("normal", seed=seed + 1, iterations=60))
+        decisions = game_hints = game_generic = game_false = 0
+        while not game.is_over:
+            seat = game.to_move
+            assert seat is not None
+            legal = game.legal_actions()
+            if seat == 0 and len(legal) > 1:
+                decisions += 1
+                if decisions % args.every == 0:
+                    seen = game.observation(0)
+                    start = time.process_time()
+                    tip = hint(seen, legal, iterations=args.hint_iterations)
+                    hint_seconds += time.process_time() - start
+                    game_hints += 1
+                    reasons[tip.reason.value] += 1
+                    game_generic += tip.explanation.generic
+                    game_false += not holds(seen, tip.action, tip.explanation, tip.lesson)
+                    lesson = lesson_action(seen)
+                    lesson_moves += tip.action == lesson
+                    if tip.action != lesson and not tip.reason.value.startswith("endgame"):
+                        exceptions += 1
+                        exceptions_said += tip.lesson == lesson
+            game.apply(players[seat].choose(game.observation(seat), legal))
+        start = time.process_time()
+        verdict = review(game)
+        seconds = time.process_time() - start
+        times.append(seconds)
+        differing += review(game) != verdict
+        found = _moment_checks(game, verdict)
+        moments += found[0]
+        moment_generic += found[1]
+        moment_false += found[2]
+        moment_lesson_played += found[3]
+        patterns.append(len(verdict.patterns))
+        hints += game_hints
+        generic += game_generic
+        false += game_false
+        print(
+            f"{seed:>4}  {decisions:>9}  {game_hints:>5}  {game_generic:>7}  {game_false:>5}"
+            f"  {len(verdict.moments):>7}  {len(verdict.patterns):>8}  {seconds:>8.2f}"
+        )
+    print()
+    print(f"{args.games} games, {hints} hints ({hint_seconds / max(1, hints):.2f} s CPU each)")
+    print(f"generic reasons: {generic} of {hints} hints = {generic / max(1, hints):.1%} (target <= 5%)")
+    print(f"reasons that do not hold: {false} of {hints} hints (target 0)")
+    print(f"hint = lesson 06's move: {lesson_moves} of {hints} = {lesson_moves / max(1, hints):.1%}")
+    print(f"exceptions to lesson 06 (search moves): {exceptions}, said as exceptions: {exceptions_said}")
+    print(
+        f"review moments (search): {moments}, generic {moment_generic}, not holding {moment_false}, "
+        f"the learner had played the lesson's move in {moment_lesson_played}"
+    )
+    print(
+        f"patterns per game: mean {statistics.mean(patterns):.2f}, median {statistics.median(patterns)}, "
+        f"games with a pattern {sum(1 for n in patterns if n)} of {len(patterns)}"
+    )
+    print(
+        f"review CPU time per game: median {statistics.median(times):.2f} s (target <= 3 s), "
+        f"slowest {max(times):.2f} s"
+    )
+    print(f"reviewed twice, verdicts that differ: {differing} of {args.games}")
+    print("reasons:", ", ".join(f"{code} {n}" for code, n in reasons.most_common()))
+
+
+def _moment_checks(game: Game, verdict: Review) -> tuple[int, int, int, int]:
+    """The search moments of a review: how many, generic, not holding, lesson's move played."""
+    total = generic = false = lesson_played = 0
+    for moment in verdict.moments:
+        if moment.exact or moment.why is None:
+            continue
+        seen = Game.replay(game.deal, game.history[: moment.index]).observation(verdict.player)
+        total += 1
+        generic += moment.why.generic
+        false += not holds(seen, moment.best, moment.why, moment.lesson)
+        lesson_played += moment.played_lesson
+    return total, generic, false, lesson_played
+
+
+if __name__ == "__main__":
+    main()

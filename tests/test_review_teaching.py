@@ -1,0 +1,150 @@
+"""Reviews that teach (issue 30): the same verdict every time, moments that say when the
+learner's move was lesson 06's and why the position is an exception, the lesson-06 habits
+broken where the search agrees they cost something, one line of what to practise next, and the
+percentages explained."""
+
+from __future__ import annotations
+
+import functools
+import html
+
+import pytest
+
+from durak import Game
+from durak.ai.levels import make_player
+from durak.ai.review import PATTERN_COST, Review, review
+from durak.ai.search import SearchPlayer
+from durak.ai.teaching import Breach, Lesson, breach, holds, lesson_action
+from durak.game import move_of_action
+from durak.i18n import format_percent, gettext, set_language
+from durak.tutorial.lessons.content.strategy import TOPICS
+from durak.tutorial.review_model import GameReview
+from durak.tutorial.review_view import ReviewView
+
+ITERATIONS = 300
+
+
+def learner_game(seed: int) -> Game:
+    """A game of the reading's stand-in learner (the easy level) against the normal AI."""
+    game = Game.new(seed=seed)
+    players = (make_player("easy", seed=seed), make_player("normal", seed=seed + 1, iterations=60))
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+    return game
+
+
+@functools.cache
+def reviewed(seed: int) -> tuple[Game, Review]:
+    game = learner_game(seed)
+    return game, review(game, iterations=ITERATIONS)
+
+
+def test_the_same_game_reviewed_twice_gives_the_same_verdict() -> None:
+    game, first = reviewed(9200)
+    assert review(game, iterations=ITERATIONS) == first  # no seed given: a fixed one
+    model = GameReview(game, iterations=ITERATIONS)
+    again = GameReview(game, iterations=ITERATIONS)
+    model.run()
+    again.run()
+    assert model.summary_text() == again.summary_text() and model.review == again.review
+
+
+@pytest.mark.parametrize("seed", [9200, 9204])
+def test_patterns_are_lesson_breaches_the_search_says_cost_something(seed: int) -> None:
+    game, verdict = reviewed(seed)
+    replay = Game.replay(game.deal)
+    positions = {}
+    for index, action in enumerate(game.history):
+        positions[index] = replay.observation(0)
+        replay.apply(action)
+    for pattern in verdict.patterns:
+        seen = positions[pattern.index]
+        assert str(pattern.played) == str(game.history[pattern.index])
+        assert breach(seen, move_of_action(pattern.played, seen.trump_index)) is pattern.kind
+        assert pattern.lesson == lesson_action(seen) and pattern.kind.lesson in Lesson
+        assert pattern.cost >= PATTERN_COST
+        measured = SearchPlayer(iterations=2000, seed=1, belief_noise=None).compare(
+            seen, [pattern.lesson, pattern.played]
+        )
+        assert measured[pattern.lesson] - measured[pattern.played] == pytest.approx(pattern.cost)
+
+
+def test_patterns_are_found_and_practise_next_names_the_costliest_lesson() -> None:
+    verdicts = [reviewed(seed)[1] for seed in (9200, 9204)]
+    assert sum(len(v.patterns) for v in verdicts) >= 1
+    for verdict in verdicts:
+        if verdict.patterns:
+            costs: dict[Lesson, float] = {}
+            for pattern in verdict.patterns:
+                costs[pattern.kind.lesson] = costs.get(pattern.kind.lesson, 0) + pattern.cost
+            assert verdict.practise == max(costs, key=lambda lesson: costs[lesson])
+        else:
+            assert verdict.practise is None
+
+
+def test_a_moment_says_when_the_learners_move_was_the_lessons_and_its_reason_holds() -> None:
+    said_exception = False
+    for seed in (9200, 9204):
+        game, verdict = reviewed(seed)
+        model = GameReview(game, iterations=ITERATIONS)
+        model.review = verdict
+        for moment in verdict.moments:
+            if moment.exact:
+                continue
+            seen = model.position(moment).observation(0)
+            lesson = lesson_action(seen)
+            assert moment.played_lesson == (moment.played == lesson)
+            assert moment.why is not None and holds(seen, moment.best, moment.why, moment.lesson)
+            text = model.moment_text(moment)
+            if moment.played_lesson:
+                assert "exception" in text
+                said_exception = True
+            assert moment.lesson == (lesson if moment.best != lesson else None)
+    assert said_exception
+
+
+def test_the_review_texts_link_the_patterns_to_lesson_06_and_say_what_to_practise() -> None:
+    set_language("en")
+    game, verdict = next((g, v) for g, v in (reviewed(s) for s in (9200, 9204)) if v.patterns)
+    model = GameReview(game, iterations=ITERATIONS)
+    model.review = verdict
+    lines = model.pattern_texts()
+    assert len(lines) == len({p.kind.lesson for p in verdict.patterns})  # one group per part of the lesson
+    for lesson, said in lines:
+        title, paragraphs = TOPICS[lesson.value]
+        assert gettext(title) in said and gettext(paragraphs[0]) in said
+    practise = model.practise_text()
+    assert verdict.practise is not None and gettext(TOPICS[verdict.practise.value][0]) in practise
+
+
+def test_the_percentages_are_explained_beside_the_chart_even_without_it() -> None:
+    set_language("en")
+    game, verdict = reviewed(9200)
+    view = ReviewView(game, iterations=ITERATIONS, start=False)
+    view.model.review = verdict
+    view._build_moments()
+    view.render()
+    note = html.unescape(view.chart_note.value)
+    first = verdict.decisions[0].chance_best
+    assert format_percent(first) in note and "rough" in note
+    view.chart_spec = None
+    view.model.chart_spec = lambda: None  # type: ignore[method-assign]  # a front end with no chart
+    view.render()
+    assert html.unescape(view.chart_note.value) == note
+    view.close()
+
+
+def test_breaches_follow_lesson_06() -> None:
+    stock = ["7♥", "8♥", "9♥", "10♥", "В♥", "Д♥", "К♥", "6♦"]
+    game = Game.from_deal(["10♣", "Т♦", "6♠", "7♦"], ["7♣", "9♠"], stock, attacker=1)
+    game.apply("attack 7♣")
+    seen = game.observation(0)
+    trump = seen.trump_index
+    assert breach(seen, move_of_action(lesson_action(seen), trump)) is None
+    assert breach(seen, move_of_action(game.legal_actions()[-1], trump)) is None  # take: no breach
+    from durak import Action
+
+    assert breach(seen, move_of_action(Action.defend("Т♦"), trump)) is Breach.HIGH_TRUMP_EARLY
+    assert breach(seen, move_of_action(Action.defend("7♦"), trump)) is Breach.TRUMP_WHERE_PLAIN_BEATS
