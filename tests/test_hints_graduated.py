@@ -11,6 +11,7 @@ import pytest
 
 from durak import Game
 from durak.ai.hints import HintStep
+from durak.ai.levels import make_player
 from durak.i18n import set_language
 from durak.messages import hint_principle
 from durak.tutorial import play
@@ -121,3 +122,22 @@ def test_the_review_reports_the_hints_used() -> None:
     assert said is not None and all(str(n) in said for n in (2, 1))
     assert GameReview(game, hint_counts=HintCounts()).hints_text() is not None  # "no hints" is said too
     assert GameReview(game).hints_text() is None  # a game whose hints were not kept: nothing said
+
+
+def test_the_review_of_a_game_just_played_shows_its_hint_counts() -> None:
+    game = Game.new(seed=5)
+    players = [make_player("easy", seed=5), make_player("easy", seed=6)]
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+    model = PlayModel("easy", game=game, iterations=ITERATIONS)
+    model.hint_counts = HintCounts(principle=3, candidates=2, move=1)
+    view = PlayView(model)
+    view.review_button.click()
+    (review,) = view.review_area.children
+    assert (
+        html.unescape(review.hints.value)
+        == f"<p>{GameReview(game, hint_counts=model.hint_counts).hints_text()}</p>"
+    )
+    view.close()

@@ -156,3 +156,10 @@ def test_reasons_point_to_the_part_of_lesson_06_they_come_from() -> None:
         "trump_card",
         "counting",
     }
+
+
+def test_the_only_move_is_said_only_where_the_rules_allow_one() -> None:
+    forced = position("6♠ 7♣", "8♠ Д♦", "9♣ 10♣ Т♥", "attack 8♠", attacker=1, trump="♥")  # nothing beats 8♠
+    assert holds(forced, Action.parse("take"), Explanation(HintReason.ONLY_MOVE))
+    choice = position("9♠ 7♣", "8♠ Д♦", "9♣ 10♣ Т♥", "attack 8♠", attacker=1, trump="♥")
+    assert not holds(choice, Action.parse("take"), Explanation(HintReason.ONLY_MOVE))

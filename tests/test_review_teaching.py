@@ -148,3 +148,16 @@ def test_breaches_follow_lesson_06() -> None:
 
     assert breach(seen, move_of_action(Action.defend("Т♦"), trump)) is Breach.HIGH_TRUMP_EARLY
     assert breach(seen, move_of_action(Action.defend("7♦"), trump)) is Breach.TRUMP_WHERE_PLAIN_BEATS
+
+
+def test_a_biggest_drop_that_is_no_key_moment_is_said_to_be_too_small() -> None:
+    from durak import Action
+    from durak.ai.review import Choice
+
+    set_language("en")
+    game = Game.new(seed=5)
+    model = GameReview(game)
+    drop = Choice(3, Action.parse("take"), Action.parse("stop"), 0.76, 0.62, exact=False)
+    model.review = Review(0, (drop,), (), None, None, False)
+    assert "too small to count as a key moment" in model.summary_text()
+    assert format_percent(0.76) in model.summary_text() and format_percent(0.62) in model.summary_text()

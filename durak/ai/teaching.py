@@ -488,6 +488,17 @@ def holds(
     )  # the cards named are the position's
 
 
+def _moves_allowed(observation: Observation) -> int:
+    """How many moves the rules allow the player (R5-R10), counted from the observation."""
+    hand = observation.hand_mask
+    if observation.phase == Phase.LEAD:
+        return hand.bit_count()
+    if observation.phase == Phase.DEFEND:
+        return (hand & BEATS[observation.attacks[-1]]).bit_count() + 1  # a card that beats, or take
+    room = observation.bout_limit - len(observation.attacks)
+    return ((hand & _ranks(observation)).bit_count() if room > 0 else 0) + 1  # a matching card, or stop
+
+
 _UNBUILT = frozenset(
     (
         HintReason.SEARCH_BEST,
@@ -511,7 +522,7 @@ def _claim(observation: Observation, move: int, lesson: int | None, why: Explana
     if reason is HintReason.SEARCH_BEST:
         return True
     if reason is HintReason.ONLY_MOVE:
-        return False  # given only where the game offers one move: never a reason for a choice
+        return _moves_allowed(observation) == 1
     if reason in (HintReason.ENDGAME_WIN, HintReason.ENDGAME_DRAW, HintReason.ENDGAME_LOSS):
         return stock == 0
     if phase == Phase.LEAD:

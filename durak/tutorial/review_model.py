@@ -57,6 +57,9 @@ SUMMARY = N_plural(
 SUMMARY_ONLY_RIGHT = N_("Your only decision was the strongest move.")
 SUMMARY_ONLY_MISSED = N_("Your only decision was not the strongest move.")
 BIGGEST_DROP = N_("The biggest drop: from {before} to {after} at move {move}.")
+BIGGEST_DROP_SMALL = N_(
+    "The biggest drop, from {before} to {after} at move {move}, was too small to count as a key moment."
+)
 NO_DROP = N_("No decision lowered your chances.")
 NO_MOMENTS = N_("No key moments: you never missed a clearly better move.")
 MOMENTS_TITLE = N_("Key moments: click one to see the position")
@@ -243,8 +246,9 @@ class GameReview:
         if worst is None:
             said.append(gettext(NO_DROP))
         else:
+            key = any(moment.index == worst.index for moment in verdict.moments)
             said.append(
-                gettext(BIGGEST_DROP).format(
+                gettext(BIGGEST_DROP if key else BIGGEST_DROP_SMALL).format(
                     before=format_percent(worst.chance_best),
                     after=format_percent(worst.chance_played),
                     move=format_number(worst.index + 1),
