@@ -15,9 +15,10 @@ JupyterLab and runs its cells; ``--page repl`` opens JupyterLite's REPL app with
 lesson's exercise in its URL, as the course page does. The clock stops when the exercise's card
 buttons are on the page. Bytes are the bodies the page and its workers received from the site
 (nothing else is reachable), each counted once: not again when JupyterLite's service worker hands
-it on. This server sends every file as it is; a host that compresses its text, scripts and
-WebAssembly (GitHub Pages and most CDNs do) sends less: the bytes it would send are estimated with
-gzip -6 of the same files ("gzipped"). ``--largest N`` lists the N biggest files (what to ship less of).
+it on. The site's own server (``lite/serve.py``) compresses text, scripts and WebAssembly as
+GitHub Pages and most CDNs do: "received" is what came over the wire; "uncompressed" is what a
+host that compresses nothing would send. ``--largest N`` lists the N biggest downloads (what to
+ship less of).
 
 ``--node`` times the site's Python without a browser: the site's own Pyodide in Node.js boots,
 loads the wheels the kernel preloads, and imports the kernel and the lessons (the import is what
@@ -28,8 +29,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import functools
-import gzip
 import json
 import statistics
 import subprocess
@@ -42,7 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from lite.serve import serving  # noqa: E402
+from lite.serve import compress_ahead, serving  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, new_page  # noqa: E402
 from tests.browser.pages import KERNEL_IDLE, run_all_cells  # noqa: E402
 
@@ -50,8 +49,6 @@ from tests.browser.pages import KERNEL_IDLE, run_all_cells  # noqa: E402
 EXERCISE = 'from durak.tutorial import lessons\nlessons.exercise("beat_trump")'
 REPL_QUERY = {"kernel": "python", "showBanner": "0", "hideCodeInput": "1", "code": EXERCISE}
 NODE_RUNNER = ROOT / "lite" / "pyodide.mjs"
-# What a compressing host compresses (the wheels and the standard library are zip files already).
-COMPRESSED = (".js", ".mjs", ".css", ".json", ".html", ".wasm", ".svg", ".ipynb", ".ttf", ".woff")
 # What the kernel imports at start (the worker's initPackageManager and initKernel), then the lesson.
 NODE_IMPORTS = """
 import sys, time
@@ -73,15 +70,9 @@ def folder_size(folder: Path) -> int:
 class Visit:
     ready: float  # seconds to Python ready (Lab only: the REPL shows no kernel status)
     card: float  # seconds to the exercise's first card
-    received: int  # bytes, as this server sent them
-    gzipped: int  # bytes, as a host that compresses would send them
+    received: int  # bytes over the wire (compressed, as the site's server and its hosts send them)
+    uncompressed: int  # bytes, as a host that compresses nothing would send them
     outside: int  # requests to other hosts (aborted)
-
-
-@functools.cache
-def gzipped_size(file: Path) -> int | None:
-    """The size of ``file`` compressed as a host would send it; None if it is sent as it is."""
-    return len(gzip.compress(file.read_bytes(), 6)) if file.suffix in COMPRESSED and file.is_file() else None
 
 
 def first_visit(browser: object, base: str, site: Path, kind: str, sizes: dict[str, int]) -> Visit:
@@ -117,7 +108,7 @@ class CourseVisit:
     next_lesson: float  # seconds from the click on the next lesson's control to its first card
     reload: float  # seconds from a reload in the middle of a game to its hand back on screen
     received: int
-    gzipped: int
+    uncompressed: int
     outside: int
     sideways: int  # pixels the page scrolls sideways (0: none)
     unreachable: list[str]  # controls outside the screen's width
@@ -143,7 +134,7 @@ def course_visit(browser: object, base: str, site: Path, sizes: dict[str, int], 
     page.locator(COURSE_CARD).first.wait_for(timeout=180_000)
     card = time.perf_counter() - start
     page.wait_for_timeout(3000)  # the rest of the lesson, and the next one prepared, as a reader would
-    bytes_in, gzipped = received  # the first visit's (the reload below fetches again from this server)
+    bytes_in, uncompressed = received  # the first visit's (the reload below fetches again from this server)
     sideways = page.evaluate("document.documentElement.scrollWidth") - width
     unreachable = page.evaluate(UNREACHABLE, width)
     start = time.perf_counter()
@@ -163,19 +154,20 @@ def course_visit(browser: object, base: str, site: Path, sizes: dict[str, int], 
     page.locator(GAME_HAND).first.wait_for(timeout=180_000)
     reload = time.perf_counter() - start
     context.close()
-    return CourseVisit(card, next_lesson, reload, bytes_in, gzipped, len(outside), sideways, unreachable)
+    return CourseVisit(card, next_lesson, reload, bytes_in, uncompressed, len(outside), sideways, unreachable)
 
 
 def _count(response: Any, site: Path, sizes: dict[str, int], received: list[int]) -> None:
-    """Count a response's bytes (the site's server always sends Content-Length), once: not again
-    when JupyterLite's service worker hands it on."""
+    """Count a response's bytes on the wire (the site's server always sends Content-Length) and
+    uncompressed, once: not again when JupyterLite's service worker hands it on."""
     if response.from_service_worker:
         return
     size = int(response.headers.get("content-length", 0))
     path = urllib.parse.urlsplit(response.url).path
-    compressed = gzipped_size(site / urllib.parse.unquote(path).lstrip("/"))
+    file = site / urllib.parse.unquote(path).lstrip("/")
+    compressed = response.headers.get("content-encoding") == "gzip"
     received[0] += size
-    received[1] += size if compressed is None or size == 0 else compressed
+    received[1] += file.stat().st_size if compressed and file.is_file() else size
     sizes[path] = max(sizes.get(path, 0), size)
 
 
@@ -228,7 +220,7 @@ def report_course(visits: list[CourseVisit], sizes: dict[str, int], largest: int
     for visit in visits:
         print(f"  cold visit (course): first card {visit.card:.1f} s, next lesson {visit.next_lesson:.2f} s, "
               f"reload to the game {visit.reload:.1f} s, {visit.received / 1e6:.1f} MB received "
-              f"({visit.gzipped / 1e6:.1f} MB gzipped), {visit.outside} requests elsewhere, "
+              f"({visit.uncompressed / 1e6:.1f} MB uncompressed), {visit.outside} requests elsewhere, "
               f"{visit.sideways} px sideways, out of reach: {visit.unreachable or 'nothing'}")  # fmt: skip
     median = statistics.median
     print(
@@ -236,7 +228,7 @@ def report_course(visits: list[CourseVisit], sizes: dict[str, int], largest: int
         f"next lesson {median(v.next_lesson for v in visits):.2f} s, "
         f"reload {median(v.reload for v in visits):.1f} s, "
         f"{median(v.received for v in visits) / 1e6:.1f} MB received "
-        f"({median(v.gzipped for v in visits) / 1e6:.1f} MB gzipped)"
+        f"({median(v.uncompressed for v in visits) / 1e6:.1f} MB uncompressed)"
     )
     for path, size in sorted(sizes.items(), key=lambda item: -item[1])[:largest]:
         print(f"  {size / 1e6:6.2f} MB  {path}")
@@ -268,6 +260,7 @@ def main() -> None:
     files = sum(1 for _ in args.site.rglob("*"))
     print(f"site: {folder_size(args.site) / 1e6:.1f} MB on disk, {files} files")
     sizes: dict[str, int] = {}
+    compress_ahead(args.site)  # as a host holds them: the visits time the browser, not this server
     with serving(args.site) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         if args.ai_turns:
@@ -287,12 +280,12 @@ def main() -> None:
     for run in runs:
         ready = "" if args.page == "repl" else f"Python ready {run.ready:.1f} s, "
         print(f"  cold visit ({args.page}): {ready}first card {run.card:.1f} s, "
-              f"{run.received / 1e6:.1f} MB received ({run.gzipped / 1e6:.1f} MB gzipped), "
+              f"{run.received / 1e6:.1f} MB received ({run.uncompressed / 1e6:.1f} MB uncompressed), "
               f"{run.outside} requests elsewhere")  # fmt: skip
     print(
         f"median: first card {statistics.median(r.card for r in runs):.1f} s, "
         f"{statistics.median(r.received for r in runs) / 1e6:.1f} MB received "
-        f"({statistics.median(r.gzipped for r in runs) / 1e6:.1f} MB gzipped)"
+        f"({statistics.median(r.uncompressed for r in runs) / 1e6:.1f} MB uncompressed)"
     )
     for path, size in sorted(sizes.items(), key=lambda item: -item[1])[: args.largest]:
         print(f"  {size / 1e6:6.2f} MB  {path}")

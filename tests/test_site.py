@@ -6,6 +6,7 @@ cannot."""
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import importlib
 import importlib.util
@@ -14,6 +15,7 @@ import re
 import shutil
 import subprocess
 import sys
+import urllib.request
 import zipfile
 from pathlib import Path
 
@@ -24,6 +26,7 @@ from durak.tutorial import settings
 from durak.tutorial.lessons import notebooks
 from durak.tutorial.lessons.views import STORAGE_MISSING, Header
 from lite import build, bytecode
+from lite.serve import serving
 
 REPO = Path(__file__).resolve().parents[1]
 SITE = REPO / "site"
@@ -312,3 +315,24 @@ def test_a_browser_without_storage_is_told_so_once_in_the_first_cell(
 def test_outside_the_browser_nothing_is_said() -> None:
     assert not settings.browser_storage_missing()
     assert Header("00_start").storage_notice is None
+
+
+def test_the_sites_own_server_compresses_as_the_hosts_do(tmp_path: Path) -> None:
+    """Text, scripts and WebAssembly go gzip-compressed to a browser that accepts it (a first
+    visit then downloads about half the bytes); zip archives (the wheels) as they are."""
+    (tmp_path / "jupyter-lite.json").write_text("{}")
+    script = b"const card = 'T\xe2\x99\xa5';\n" * 2000
+    (tmp_path / "app.js").write_bytes(script)
+    (tmp_path / "durak-0.1.0-py3-none-any.whl").write_bytes(b"PK\x03\x04" + bytes(range(256)) * 40)
+    with serving(tmp_path) as base:
+
+        def get(name: str, encodings: str) -> tuple[str | None, bytes]:
+            request = urllib.request.Request(f"{base}/{name}", headers={"Accept-Encoding": encodings})
+            with urllib.request.urlopen(request) as response:
+                return response.headers.get("Content-Encoding"), response.read()
+
+        encoding, body = get("app.js", "gzip, deflate, br")
+        assert encoding == "gzip" and gzip.decompress(body) == script and len(body) < len(script) / 10
+        assert get("app.js", "identity") == (None, script)
+        encoding, body = get("durak-0.1.0-py3-none-any.whl", "gzip")
+        assert encoding is None and body.startswith(b"PK")
