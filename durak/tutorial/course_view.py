@@ -52,9 +52,9 @@ __all__ = ["COURSE_TITLE", "LOADING", "SITE_PREAMBLE", "CourseView", "address_co
 # Translators: the course page's name (the notebook course.ipynb, in JupyterLab).
 COURSE_TITLE = N_("The whole course on one page")
 # Translators: shown on the static site while Python starts in the page, before the course appears.
-LOADING = N_("Loading the course: Python is starting in your browser. The first visit takes a few seconds.")
-# Translators: a lesson's place in the course, in the top bar ("Lesson 3 of 8").
-LESSON_OF = N_("Lesson {n} of {total}")
+LOADING = N_("Loading the course: Python is starting in your browser. This takes a few seconds.")
+# Translators: the open lesson, in the top bar, by the number its heading shows ("Lesson 03").
+LESSON_NUMBER = N_("Lesson {number}")
 # Translators: the button that opens the list of lessons.
 CONTENTS = N_("Contents")
 NEXT_LESSON = N_("Next lesson")
@@ -294,9 +294,8 @@ class CourseView(LocalizedVBox):
     def render(self) -> None:
         model = self.model
         solved = progress.solved()  # read once: on the site each read of the settings is a round trip
-        where = gettext(LESSON_OF).format(
-            n=format_number(model.index + 1), total=format_number(len(model.lessons))
-        )
+        # the number the heading and the contents show (the notebooks' "00" to "07"), never a second count
+        where = gettext(LESSON_NUMBER).format(number=_number(model.current))
         self.place.value = f"<span>{escape(where)} · <i>{escape(progress_text(solved))}</i></span>"
         self.contents_button.description = gettext(CONTENTS)
         for lesson, button in self.lesson_buttons.items():
@@ -358,8 +357,12 @@ def _short_title(lesson: str | None) -> str:
     """ "03 · A bout: attack, defence, refill" ('' for no lesson)."""
     if lesson is None:
         return ""
-    number = lesson.split("_", 1)[0]
-    return f"{number} · {gettext(NOTEBOOKS[lesson].TITLE)}"
+    return f"{_number(lesson)} · {gettext(NOTEBOOKS[lesson].TITLE)}"
+
+
+def _number(lesson: str) -> str:
+    """ "03" for "03_a_bout": the lesson's number, as its notebook is named."""
+    return lesson.split("_", 1)[0]
 
 
 # What the site's page runs first: its Python starts in the browser's drive (``/drive``, the
