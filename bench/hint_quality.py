@@ -1,6 +1,7 @@
 """How well the hints and reviews teach, measured on fixed games of a stand-in learner (issue 30).
 
 Usage: python bench/hint_quality.py [--games 30] [--first 9200] [--every 1] [--hint-iterations N]
+                                    [--samples FILE.md] [--languages en,de]
 
 The games are the baseline reading's (``../shared/reviews/2026-12-03/hints-and-reviews.md``):
 for each seed s from ``--first`` on, ``Game.new(seed=s)`` with the learner in seat 0 played by
@@ -15,6 +16,10 @@ Printed: the share of generic reasons (the search's say-so: target at most 5%), 
 do not hold in their position (``durak.ai.teaching.holds``: target 0), how often the hint is
 lesson 06's move and how often an exception is said as one, the lesson-06 patterns named per
 game, and the review's time per game (target: a median of at most 3 s).
+
+``--samples FILE.md`` also writes, for a reader to rate as the baseline reading did, the texts a
+learner would read in each language of ``--languages``: the three steps of the hint at the
+learner's 4th and 11th decisions (the reading's), with the position, and each game's review.
 """
 
 from __future__ import annotations
@@ -29,10 +34,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from durak import Game
-from durak.ai.hints import HINT_ITERATIONS, hint
+from durak.ai.hints import HINT_ITERATIONS, Hint, HintStep, hint
 from durak.ai.levels import make_player
 from durak.ai.review import Review, review
 from durak.ai.teaching import holds, lesson_action
+from durak.game import Observation
+from durak.i18n import set_language
 
 
 def main() -> None:
@@ -43,7 +50,11 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=9200)
     parser.add_argument("--every", type=int, default=1, help="hint at every n-th decision of the learner")
     parser.add_argument("--hint-iterations", type=int, default=HINT_ITERATIONS)
+    parser.add_argument("--samples", type=Path, help="write the reading's hints and the reviews to this file")
+    parser.add_argument("--languages", default="en,de", help="the languages of the samples")
     args = parser.parse_args()
+    samples: list[str] = []
+    languages = args.languages.split(",")
 
     reasons: collections.Counter[str] = collections.Counter()
     hints = generic = false = lesson_moves = exceptions = exceptions_said = 0
@@ -63,10 +74,16 @@ def main() -> None:
             legal = game.legal_actions()
             if seat == 0 and len(legal) > 1:
                 decisions += 1
-                if decisions % args.every == 0:
+                sampled = args.samples is not None and decisions in SAMPLED
+                if decisions % args.every == 0 or sampled:
                     seen = game.observation(0)
                     start = time.process_time()
                     tip = hint(seen, legal, iterations=args.hint_iterations)
+                    if sampled:
+                        samples.append(
+                            _hint_sample(seed, decisions, len(game.history) + 1, seen, tip, languages)
+                        )
+                if decisions % args.every == 0:
                     hint_seconds += time.process_time() - start
                     game_hints += 1
                     reasons[tip.reason.value] += 1
@@ -82,6 +99,8 @@ def main() -> None:
         verdict = review(game)
         seconds = time.process_time() - start
         times.append(seconds)
+        if args.samples is not None:
+            samples.append(_review_sample(seed, game, verdict, languages))
         differing += review(game) != verdict
         found = _moment_checks(game, verdict)
         moments += found[0]
@@ -116,6 +135,53 @@ def main() -> None:
     )
     print(f"reviewed twice, verdicts that differ: {differing} of {args.games}")
     print("reasons:", ", ".join(f"{code} {n}" for code, n in reasons.most_common()))
+    if args.samples is not None:
+        args.samples.write_text("\n".join(samples), encoding="utf-8")
+        print(f"samples written to {args.samples}")
+
+
+SAMPLED = (4, 11)  # the learner's decisions whose hints the baseline reading rated
+
+
+def _hint_sample(
+    seed: int, decision: int, move: int, seen: Observation, tip: Hint, languages: list[str]
+) -> str:
+    """The hint's three steps as the game view shows them, with the position as the learner saw it."""
+    from durak.tutorial.game_model import ShownHint
+    from durak.tutorial.game_view import hint_text
+
+    table = " ".join(f"{attack}/{defence or '?'}" for attack, defence in seen.table) or "–"
+    known = f", seen with {' '.join(map(str, seen.opponent_known))}" if seen.opponent_known else ""
+    lines = [
+        f"### {seed}·{decision} (move {move})",
+        "",
+        f"hand {' '.join(map(str, seen.hand))} ‖ {table} ‖ trump {seen.trump}, stock {seen.stock_size}, "
+        f"AI holds {seen.opponent_hand_size}{known}",
+        "",
+    ]
+    for language in languages:
+        set_language(language)
+        lines += [f"- {language} {step.value}: {hint_text(ShownHint(tip, step))}" for step in HintStep]
+    set_language("en")
+    return "\n".join([*lines, ""])
+
+
+def _review_sample(seed: int, game: Game, verdict: Review, languages: list[str]) -> str:
+    """The review's texts as the review view shows them."""
+    from durak.tutorial.review_model import GameReview
+
+    model = GameReview(game)
+    model.review = verdict
+    result = {None: "drew", 0: "lost", 1: "won"}[game.loser]
+    lines = [f"### review {seed} (the learner {result})", ""]
+    for language in languages:
+        set_language(language)
+        texts = [model.summary_text(), model.chart_note(), model.lost_text(), model.practise_text()]
+        texts += [said for _, said in model.pattern_texts()]
+        texts += [model.moment_text(moment) for moment in verdict.moments]
+        lines += [f"- {language}: {text}" for text in texts if text]
+    set_language("en")
+    return "\n".join([*lines, ""])
 
 
 def _moment_checks(game: Game, verdict: Review) -> tuple[int, int, int, int]:

@@ -29,7 +29,16 @@ from durak.messages import (
     reason_text,
 )
 from durak.tutorial.appearance import AppearanceControls
-from durak.tutorial.game_model import AI, HUMAN, LEVELS, MoveKind, PlayModel, check_level, first_attacker_text
+from durak.tutorial.game_model import (
+    AI,
+    HUMAN,
+    LEVELS,
+    MoveKind,
+    PlayModel,
+    ShownHint,
+    check_level,
+    first_attacker_text,
+)
 from durak.tutorial.review_model import REVIEW_BUTTON
 from durak.tutorial.saves import UnreadableSave
 from durak.tutorial.settings import remember_level, remembered_level, restore_language
@@ -52,7 +61,8 @@ from durak.tutorial.widgets import (
 )
 
 __all__ = [
-    "CANDIDATE_CLASS", "HINT_BORDER", "SAVE_FAILED", "UNREADABLE_KEPT", "UNREADABLE_LEFT", "PlayView", "play",
+    "CANDIDATE_CLASS", "HINT_BORDER", "SAVE_FAILED", "UNREADABLE_KEPT", "UNREADABLE_LEFT", "PlayView",
+    "hint_text", "play",
 ]  # fmt: skip
 
 LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
@@ -112,8 +122,20 @@ def _describe_action(action: Action) -> str:
     return gettext("stop")
 
 
-def _fill_idea(idea: str) -> str:
-    return gettext(HINT_IDEA).format(idea=idea)
+def hint_text(shown: ShownHint) -> str:
+    """A hint as far as it is shown, in the current language: the principle; then the moves worth
+    a look; then the move, that it departs from lesson 6 where it does, and why."""
+    tip = shown.hint
+    if shown.step == HintStep.MOVE:
+        said = [gettext("Hint: {move}.").format(move=_describe_action(tip.action))]
+        if tip.lesson is not None:
+            said.append(hint_exception(_describe_action(tip.lesson)))
+        said.append(reason_text(tip.explanation))
+    else:
+        said = [gettext(HINT_IDEA).format(idea=hint_principle(tip.principle))]
+        if shown.step == HintStep.CANDIDATES:
+            said.append(hint_candidates([_describe_action(action) for action in tip.candidates]))
+    return " ".join(said)
 
 
 def _game_over_text(game: Game) -> str:
@@ -582,22 +604,8 @@ class PlayView(LocalizedVBox):
         return "".join(f'<div class="durak-warning" style="{style}">{escape(line)}</div>' for line in lines)
 
     def _hint_html(self) -> str:
-        """The hint as far as it is shown: the principle; then the moves worth a look; then the
-        move, that it departs from lesson 6 where it does, and why."""
         shown = self.model.shown_hint
-        if shown is None:
-            return ""
-        tip = shown.hint
-        if shown.step == HintStep.MOVE:
-            said = [gettext("Hint: {move}.").format(move=_describe_action(tip.action))]
-            if tip.lesson is not None:
-                said.append(hint_exception(_describe_action(tip.lesson)))
-            said.append(reason_text(tip.explanation))
-        else:
-            said = [_fill_idea(hint_principle(tip.principle))]
-            if shown.step == HintStep.CANDIDATES:
-                said.append(hint_candidates([_describe_action(action) for action in tip.candidates]))
-        return escape(" ".join(said))
+        return escape(hint_text(shown)) if shown is not None else ""
 
     def close(self) -> None:
         if getattr(self, "_ai_timer", None) is not None:  # a closed view must not play on unseen

@@ -90,28 +90,28 @@ PATTERN_LESSON = N_("Lesson 6 · {title}: “{text}”")
 # 9♣", "take"), {cost} a percentage.
 PATTERN_MESSAGES = {
     Breach.HIGH_TRUMP_EARLY: N_(
-        "Move {move}: you beat {target} with {card}, a high trump, early in the game; lesson 6 would "
-        "{lesson}. It cost about {cost} of your chance."
+        "Move {move}: you beat {target} with {card}, a high trump, early in the game. Lesson 6’s move: "
+        "“{lesson}”. It cost about {cost} of your chance."
     ),
     Breach.TRUMP_WHERE_PLAIN_BEATS: N_(
-        "Move {move}: you beat {target} with the trump {card}, though a plain card beat it too; lesson 6 "
-        "would {lesson}. It cost about {cost} of your chance."
+        "Move {move}: you beat {target} with the trump {card}, though a plain card beat it too. Lesson 6’s "
+        "move: “{lesson}”. It cost about {cost} of your chance."
     ),
     Breach.HIGHER_THAN_NEEDED: N_(
-        "Move {move}: you beat {target} with {card}, though a lower card beat it too; lesson 6 would "
-        "{lesson}. It cost about {cost} of your chance."
+        "Move {move}: you beat {target} with {card}, though a lower card beat it too. Lesson 6’s move: "
+        "“{lesson}”. It cost about {cost} of your chance."
     ),
     Breach.TRUMP_LEAD: N_(
-        "Move {move}: you led the trump {card} while you held plain cards; lesson 6 would {lesson}. It cost "
-        "about {cost} of your chance."
+        "Move {move}: you led the trump {card} while you held plain cards. Lesson 6’s move: “{lesson}”. It "
+        "cost about {cost} of your chance."
     ),
     Breach.HIGH_LEAD: N_(
-        "Move {move}: you led {card}, a higher card than you needed; lesson 6 would {lesson}. It cost about "
-        "{cost} of your chance."
+        "Move {move}: you led {card}, a higher card than you needed. Lesson 6’s move: “{lesson}”. It cost "
+        "about {cost} of your chance."
     ),
     Breach.TRUMP_GIVEN: N_(
-        "Move {move}: you gave away the trump {card}; lesson 6 would {lesson}. It cost about {cost} of your "
-        "chance."
+        "Move {move}: you gave away the trump {card}. Lesson 6’s move: “{lesson}”. It cost about {cost} of "
+        "your chance."
     ),
 }
 # Translators: {title} is the title of a part of lesson 6, {text} its first paragraph.
