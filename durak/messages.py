@@ -433,6 +433,7 @@ HINT_PRINCIPLES: dict[str, str] = {
         "Which card can you lead that you will not miss later? Think of your lowest plain card, and of pairs."
     ),
     "lead_unbeatable": N_("Is there a card the AI cannot beat at all? Count the higher cards that are gone."),
+    "lead_force_trump": N_("Which of your cards could the AI beat only with a trump, if at all?"),
     "beat_cheap": N_(
         "Which card beats it at the lowest cost? A plain card if one does, and the lowest that does."
     ),
@@ -440,7 +441,9 @@ HINT_PRINCIPLES: dict[str, str] = {
     "take_or_beat": N_("Is beating worth what it costs you, with this many cards still in the stock?"),
     "throw_in": N_("Do you hold a card of a rank on the table that you are happy to give up?"),
     "keep_or_add": N_("Is any card you could add worth more in your hand?"),
-    "endgame": N_("The stock is empty and every card is known: which move wins against every answer?"),
+    "endgame": N_(
+        "The stock is empty and every card is known: what can the AI answer to each of your moves?"
+    ),
     "compare": N_("Compare what each move leaves in your hand, and what the AI can do next."),
 }
 """The first step of a hint: the principle in play, without the move (``durak.ai.teaching.Principle``)."""

@@ -163,3 +163,18 @@ def test_the_only_move_is_said_only_where_the_rules_allow_one() -> None:
     assert holds(forced, Action.parse("take"), Explanation(HintReason.ONLY_MOVE))
     choice = position("9♠ 7♣", "8♠ Д♦", "9♣ 10♣ Т♥", "attack 8♠", attacker=1, trump="♥")
     assert not holds(choice, Action.parse("take"), Explanation(HintReason.ONLY_MOVE))
+
+
+def test_a_first_hint_never_asks_a_question_the_move_does_not_answer() -> None:
+    # a low trump can be beaten: its first step must not ask for "a card the AI cannot beat at all"
+    assert Explanation(HintReason.LEAD_LOW_TRUMP).principle is Principle.LEAD_FORCE_TRUMP
+    assert Explanation(HintReason.LEAD_FORCES_TRUMP).principle is Principle.LEAD_FORCE_TRUMP
+    assert Explanation(HintReason.LEAD_UNBEATABLE).principle is Principle.LEAD_UNBEATABLE
+
+
+def test_every_reason_has_a_first_step_and_every_first_step_a_text() -> None:
+    from durak.messages import HINT_MESSAGES, HINT_PRINCIPLES
+
+    assert {Explanation(reason).principle for reason in HintReason} <= set(Principle)
+    assert {principle.value for principle in Principle} == set(HINT_PRINCIPLES)
+    assert {reason.value for reason in HintReason} <= set(HINT_MESSAGES)

@@ -66,6 +66,7 @@ class Principle(enum.StrEnum):
 
     LEAD_LOW = "lead_low"  # what can you lead that you will not miss?
     LEAD_UNBEATABLE = "lead_unbeatable"  # is there a card the AI cannot beat?
+    LEAD_FORCE_TRUMP = "lead_force_trump"  # which card could the AI beat only with a trump?
     BEAT_CHEAP = "beat_cheap"  # the cheapest card that beats, and no trump if a plain card will do
     BEAT_NO_THROW_IN = "beat_no_throw_in"  # which beater leaves the AI nothing new to throw in?
     TAKE_OR_BEAT = "take_or_beat"  # is beating worth what it costs, this early?
@@ -152,8 +153,8 @@ PRINCIPLE_OF: dict[HintReason, Principle] = {
     HintReason.GET_RID_OF_PAIR: Principle.LEAD_LOW,
     HintReason.LEAD_PAIR: Principle.LEAD_LOW,
     HintReason.LEAD_UNBEATABLE: Principle.LEAD_UNBEATABLE,
-    HintReason.LEAD_LOW_TRUMP: Principle.LEAD_UNBEATABLE,
-    HintReason.LEAD_FORCES_TRUMP: Principle.LEAD_UNBEATABLE,
+    HintReason.LEAD_LOW_TRUMP: Principle.LEAD_FORCE_TRUMP,
+    HintReason.LEAD_FORCES_TRUMP: Principle.LEAD_FORCE_TRUMP,
     HintReason.LOWEST_BEATER: Principle.BEAT_CHEAP,
     HintReason.KEEP_TRUMPS: Principle.BEAT_CHEAP,
     HintReason.ONLY_BEATER: Principle.TAKE_OR_BEAT,
