@@ -243,6 +243,7 @@ def test_a_lesson_shows_from_its_first_cards_on_and_the_next_is_prepared_while_t
 
     page, shown_at_once = asyncio.run(scenario())
     assert shown_at_once < first_cells == len(page.lesson_views)  # the rest came a cell at a time
+    assert "durak-lesson-built" in page.lesson_area.children[0]._dom_classes  # and the page is told
     prepared = page._built["01_goal"]
     assert len(prepared.children) == len(NOTEBOOKS["01_goal"].CELLS)
     page.next_button.click()

@@ -243,6 +243,7 @@ class CourseView(LocalizedVBox):
     def _lesson_box(self, lesson: str) -> widgets.VBox:
         if lesson not in self._built:
             self._built[lesson] = widgets.VBox()
+            self._built[lesson].add_class("durak-lesson")
             self._pending[lesson] = list(NOTEBOOKS[lesson].CELLS)
         return self._built[lesson]
 
@@ -255,6 +256,8 @@ class CourseView(LocalizedVBox):
     def _build_next_cell(self, lesson: str) -> None:
         box = self._built[lesson]
         box.children = (*box.children, self._cell_view(self._pending[lesson].pop(0)))
+        if not self._pending[lesson]:
+            box.add_class("durak-lesson-built")  # whole: what a page (and its tests) may wait for
 
     def _build_in_background(self) -> None:
         """One cell: the rest of the open lesson first, then the next one (never the game's,

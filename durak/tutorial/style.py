@@ -136,7 +136,8 @@ _MARKS_CSS = """<style>
   .durak-card.durak-card { width: 3em !important; height: 3.9em !important; margin: 1px !important; }
 }
 /* ipywidgets' collapsed accordion titles (#6d6d6d on #eeeeee) miss WCAG AA's 4.5:1 */
-.durak-header .jupyter-widget-Collapse-header, .durak-play .jupyter-widget-Collapse-header { color: #3d3d3d; }
+.durak-header .jupyter-widget-Collapse-header, .durak-play .jupyter-widget-Collapse-header,
+.durak-course .jupyter-widget-Collapse-header { color: #3d3d3d; }
 </style>"""
 CARD_MARKS_CSS = _MARKS_CSS + faces_css()
 """The card faces (:func:`durak.tutorial.card_faces.faces_css`) and the card marks that do not
