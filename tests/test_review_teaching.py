@@ -127,6 +127,10 @@ def test_the_percentages_are_explained_beside_the_chart_even_without_it() -> Non
     view._build_moments()
     view.render()
     note = html.unescape(view.chart_note.value)
+    assert html.unescape(view.practise.value) == f"<p><b>{view.model.practise_text()}</b></p>"
+    for _, said in view.model.pattern_texts():  # the habits, each under its part of lesson 6
+        assert said in html.unescape(view.patterns.value)
+    assert bool(view.patterns.value) == bool(verdict.patterns)
     first = verdict.decisions[0].chance_best
     assert format_percent(first) in note and "rough" in note
     view.chart_spec = None
@@ -146,8 +150,14 @@ def test_breaches_follow_lesson_06() -> None:
     assert breach(seen, move_of_action(game.legal_actions()[-1], trump)) is None  # take: no breach
     from durak import Action
 
-    assert breach(seen, move_of_action(Action.defend("Т♦"), trump)) is Breach.HIGH_TRUMP_EARLY
+    assert breach(seen, move_of_action(Action.defend("Т♦"), trump)) is Breach.TRUMP_WHERE_PLAIN_BEATS
     assert breach(seen, move_of_action(Action.defend("7♦"), trump)) is Breach.TRUMP_WHERE_PLAIN_BEATS
+    # only a high trump beats, with the stock full: lesson 6 takes, and the ace spent on a seven is a waste
+    game = Game.from_deal(["Т♦", "6♠", "8♠"], ["7♣", "9♠"], stock, attacker=1)
+    game.apply("attack 7♣")
+    seen = game.observation(0)
+    assert lesson_action(seen) == Action.parse("take")
+    assert breach(seen, move_of_action(Action.defend("Т♦"), trump)) is Breach.HIGH_TRUMP_EARLY
 
 
 def test_a_biggest_drop_that_is_no_key_moment_is_said_to_be_too_small() -> None:
@@ -161,3 +171,16 @@ def test_a_biggest_drop_that_is_no_key_moment_is_said_to_be_too_small() -> None:
     model.review = Review(0, (drop,), (), None, None, False)
     assert "too small to count as a key moment" in model.summary_text()
     assert format_percent(0.76) in model.summary_text() and format_percent(0.62) in model.summary_text()
+
+
+def test_a_breach_is_named_against_the_lessons_own_move() -> None:
+    from durak import Action
+
+    # 9202·32: В♠ (a high trump) on К♥ while the lesson beats with 6♠, the lowest trump: a higher card
+    # than needed, not a high trump spent where the lesson takes
+    stock = ["7♥", "8♥", "9♥", "10♥", "В♥", "Д♥", "7♣", "8♣", "6♦"]
+    game = Game.from_deal(["7♦", "В♦", "Д♣"], ["К♥", "9♠"], stock, attacker=1)
+    game.apply("attack К♥")
+    seen = game.observation(0)
+    assert lesson_action(seen) == Action.defend("7♦")
+    assert breach(seen, move_of_action(Action.defend("В♦"), seen.trump_index)) is Breach.HIGHER_THAN_NEEDED

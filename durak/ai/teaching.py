@@ -295,8 +295,8 @@ def breach(observation: Observation, move: int) -> Breach | None:
     >>> game = Game.from_deal(["10♣", "Т♦", "6♠"], ["7♣", "9♠"], stock, attacker=1)
     >>> _ = game.apply("attack 7♣")
     >>> seen = game.observation(0)
-    >>> breach(seen, move_of_action(Action.defend("Т♦"), seen.trump_index)).value
-    'high_trump_early'
+    >>> breach(seen, move_of_action(Action.defend("Т♦"), seen.trump_index)).value  # 10♣ beats too
+    'trump_where_plain_beats'
     >>> breach(seen, move_of_action(Action.defend("10♣"), seen.trump_index)) is None  # the lesson's move
     True
     """
@@ -311,19 +311,17 @@ def breach(observation: Observation, move: int) -> Breach | None:
         if lead < 27 and RANK[move] > RANK[lead] and not hand & SAME_RANK[move] & ~(1 << move):
             return Breach.HIGH_LEAD
         return None
-    if phase == Phase.DEFEND:
+    if phase == Phase.DEFEND:  # named against the lesson's own move there
         if not DEFEND_OFFSET <= move < TAKE:
             return None
         card = move - DEFEND_OFFSET
-        attack = observation.attacks[-1]
-        beaters = hand & BEATS[attack]
-        if card >= 27 and attack < 27:
-            if RANK[card] >= HIGH_TRUMP_RANK and observation.stock_size >= FULL_STOCK:
-                return Breach.HIGH_TRUMP_EARLY
-            if beaters & NONTRUMPS:
-                return Breach.TRUMP_WHERE_PLAIN_BEATS
-        kind = TRUMPS if card >= 27 else NONTRUMPS
-        return Breach.HIGHER_THAN_NEEDED if beaters & kind & ((1 << card) - 1) else None
+        lesson = lesson_move(observation)
+        if lesson == TAKE:
+            return Breach.HIGH_TRUMP_EARLY if card >= 27 and observation.attacks[-1] < 27 else None
+        kept = lesson - DEFEND_OFFSET
+        if card >= 27 > kept:
+            return Breach.TRUMP_WHERE_PLAIN_BEATS
+        return Breach.HIGHER_THAN_NEEDED if kept < card else None
     return Breach.TRUMP_GIVEN if 27 <= move < DEFEND_OFFSET else None
 
 
