@@ -114,6 +114,7 @@ _MARKS_CSS = """<style>
    out of the button's accessible name ("New game", not "\\f021 New game") */
 .jupyter-button .fa-refresh::before { content: "\\f021" / ""; }
 .jupyter-button .fa-lightbulb-o::before { content: "\\f0eb" / ""; }
+.jupyter-button .fa-eye::before { content: "\\f06e" / ""; }
 .jupyter-button .fa-repeat::before { content: "\\f01e" / ""; }
 .jupyter-button .fa-line-chart::before { content: "\\f201" / ""; }
 .jupyter-button .fa-search::before { content: "\\f002" / ""; }
