@@ -22,7 +22,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from durak.actions import Action
+from durak.actions import DEFEND_OFFSET, Action
 from durak.ai.search import Decision, Method, SearchPlayer
 from durak.ai.teaching import Explanation, HintReason, Principle, explain, lesson_action
 from durak.game import Observation, Phase, move_of_action
@@ -149,7 +149,7 @@ def _candidates(
         natural = [low, *(v for v in range(36) if plain >> v & 1 and (SAME_RANK[v] & plain).bit_count() >= 2)]
     elif observation.phase == Phase.DEFEND:
         beaters = hand & BEATS[observation.attacks[-1]]
-        natural = [36 + (beaters & -beaters).bit_length() - 1 if beaters else TAKE, TAKE]
+        natural = [DEFEND_OFFSET + (beaters & -beaters).bit_length() - 1 if beaters else TAKE, TAKE]
     else:
         matching = hand & NONTRUMPS & _table_ranks(observation)
         natural = [(matching & -matching).bit_length() - 1 if matching else STOP, STOP]
