@@ -1,7 +1,7 @@
 """How well the hints and reviews teach, measured on fixed games of a stand-in learner (issue 30).
 
 Usage: python bench/hint_quality.py [--games 30] [--first 9200] [--every 1] [--hint-iterations N]
-                                    [--samples FILE.md] [--languages en,de]
+                                    [--samples FILE.md] [--languages en,de] [--pyodide N]
 
 The games are the baseline reading's (``../shared/reviews/2026-12-03/hints-and-reviews.md``):
 for each seed s from ``--first`` on, ``Game.new(seed=s)`` with the learner in seat 0 played by
@@ -20,14 +20,21 @@ game, and the review's time per game (target: a median of at most 3 s).
 ``--samples FILE.md`` also writes, for a reader to rate as the baseline reading did, the texts a
 learner would read in each language of ``--languages``: the three steps of the hint at the
 learner's 4th and 11th decisions (the reading's), with the position, and each game's review.
+
+``--pyodide N`` also times the review of the first N games in the static site's Pyodide
+(``site/static/pyodide``, after ``make site``) under Node.js, with this source tree mounted over
+the site's own durak: the Python that learners' browsers run (target: at most 10 s a game).
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import json
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -52,6 +59,7 @@ def main() -> None:
     parser.add_argument("--hint-iterations", type=int, default=HINT_ITERATIONS)
     parser.add_argument("--samples", type=Path, help="write the reading's hints and the reviews to this file")
     parser.add_argument("--languages", default="en,de", help="the languages of the samples")
+    parser.add_argument("--pyodide", type=int, default=0, help="time this many reviews in the site's Pyodide")
     args = parser.parse_args()
     samples: list[str] = []
     languages = args.languages.split(",")
@@ -138,6 +146,62 @@ def main() -> None:
     if args.samples is not None:
         args.samples.write_text("\n".join(samples), encoding="utf-8")
         print(f"samples written to {args.samples}")
+    if args.pyodide:
+        print(_pyodide_reviews(range(args.first, args.first + args.pyodide)))
+
+
+ROOT = Path(__file__).resolve().parents[1]
+PYODIDE_REVIEWS = """
+import statistics, sys, time
+for name in [m for m in sys.modules if m == "durak" or m.startswith("durak.")]:
+    del sys.modules[name]
+sys.path.insert(0, "/mnt/durak")  # this tree, not the site's wheel
+from durak import Game
+from durak.ai.levels import make_player
+from durak.ai.review import review
+seconds = []
+for seed in SEEDS:
+    game = Game.new(seed=seed)
+    players = (make_player("easy", seed=seed), make_player("normal", seed=seed + 1, iterations=60))
+    while not game.is_over:
+        seat = game.to_move
+        game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+    start = time.perf_counter()
+    review(game)
+    seconds.append(time.perf_counter() - start)
+median = statistics.median(seconds)
+REPORT = (f"Pyodide ({sys.version.split()[0]}): review time per game, median {median:.2f} s, "
+          f"slowest {max(seconds):.2f} s over {len(seconds)} games (target <= 10 s)")
+"""
+NODE = """
+const {{ loadPyodide }} = await import({mjs});
+const pyodide = await loadPyodide({{ indexURL: {index}, packages: ["durak"] }});
+pyodide.FS.mkdirTree("/mnt/durak");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, {{ root: {root} }}, "/mnt/durak");
+pyodide.globals.set("SEEDS", pyodide.toPy({seeds}));
+pyodide.runPython({code});
+console.log(pyodide.globals.get("REPORT"));
+"""
+
+
+def _pyodide_reviews(seeds: range) -> str:
+    """The review's wall time per game in the site's Pyodide, under Node.js."""
+    pyodide = ROOT / "site" / "static" / "pyodide"
+    if not (pyodide / "pyodide.mjs").exists():
+        return f"no Pyodide in {pyodide}: run `make site` first"
+    script = NODE.format(
+        mjs=json.dumps((pyodide / "pyodide.mjs").as_uri()),
+        index=json.dumps(f"{pyodide}/"),
+        root=json.dumps(str(ROOT)),
+        seeds=json.dumps(list(seeds)),
+        code=json.dumps(PYODIDE_REVIEWS),
+    )
+    with tempfile.NamedTemporaryFile("w", suffix=".mjs", delete=False) as file:
+        file.write(script)
+    try:
+        return subprocess.run(["node", file.name], check=True, capture_output=True, text=True).stdout.strip()
+    finally:
+        Path(file.name).unlink()
 
 
 SAMPLED = (4, 11)  # the learner's decisions whose hints the baseline reading rated
