@@ -276,14 +276,15 @@ class Breach(enum.StrEnum):
 
     @property
     def lesson(self) -> Lesson:
-        return (
-            Lesson.WHEN_TO_TAKE
-            if self is Breach.HIGH_TRUMP_EARLY
-            else _BREACH_LESSONS.get(self, Lesson.SAVING_TRUMPS)
-        )
+        """The part of lesson 06 that teaches the habit."""
+        return _BREACH_LESSONS.get(self, Lesson.SAVING_TRUMPS)
 
 
-_BREACH_LESSONS = {Breach.TRUMP_LEAD: Lesson.LEADING, Breach.HIGH_LEAD: Lesson.LEADING}
+_BREACH_LESSONS = {
+    Breach.HIGH_TRUMP_EARLY: Lesson.WHEN_TO_TAKE,
+    Breach.TRUMP_LEAD: Lesson.LEADING,
+    Breach.HIGH_LEAD: Lesson.LEADING,
+}
 
 
 def breach(observation: Observation, move: int) -> Breach | None:
