@@ -28,7 +28,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from html import escape
 from time import monotonic
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
@@ -40,12 +40,10 @@ from durak.tutorial.lab_locale import lab_locale
 from durak.tutorial.lessons.content import NOTEBOOKS
 from durak.tutorial.lessons.content.common import SHOW_GAME, Cell
 from durak.tutorial.lessons.views import DeckView, ExerciseView, Lookup, progress_text, storage_notice_html
+from durak.tutorial.page_bridge import PageBridge
 from durak.tutorial.settings import browser_storage_missing
 from durak.tutorial.style import CARD_MARKS_CSS
 from durak.tutorial.widgets import ErrorArea, LanguagePicker, LocalizedVBox, close_all, running_loop
-
-if TYPE_CHECKING:
-    from durak.tutorial.page_bridge import PageBridge
 
 __all__ = ["COURSE_TITLE", "LOADING", "SITE_PREAMBLE", "CourseView", "address_code", "course"]
 
@@ -142,7 +140,7 @@ class CourseView(LocalizedVBox):
             [self.previous_button, self.next_button],
             layout={"flex_flow": "row wrap", "justify_content": "space-between", "grid_gap": "0.5em"},
         )
-        self.bridge: PageBridge | None = None  # attached once the first cards are on screen
+        self.bridge: PageBridge | None = None  # attached once the lesson is built (it scrolls to it)
         self.bridge_slot = widgets.Box()
         self.css = widgets.HTML(CARD_MARKS_CSS + COURSE_CSS, layout={"display": "none"})
         parts = [
@@ -176,11 +174,7 @@ class CourseView(LocalizedVBox):
         self._show()
         # A game coming back (a reload): the page shows the game, not the lesson's top.
         self._focus = ".durak-play" if self._game_in_progress() else ""
-        loop = running_loop()
-        if loop is None:
-            self._attach_bridge()
-        else:  # after the page is on screen: the learner waits for cards, not for the bridge
-            loop.call_soon(self.errors.guard(self._attach_bridge))
+        self._attach_bridge()
 
     # --- what the tests and the page use ---
 
@@ -330,10 +324,6 @@ class CourseView(LocalizedVBox):
                 self.bridge.lab_locale = lab_locale(self.picker.value)
 
     def _attach_bridge(self) -> None:
-        from durak.tutorial.page_bridge import PageBridge  # here: see its module
-
-        if self._closed or self.bridge is not None:
-            return
         self.bridge = PageBridge(focus=self._focus)
         self.bridge_slot.children = (self.bridge,)
         self.render()

@@ -1,7 +1,7 @@
 """The page's own doings, for the course: an invisible anywidget (:class:`PageBridge`).
 
-Apart from :mod:`durak.tutorial.course_view` because importing anywidget costs the site's Python
-a tenth of a second: the course attaches the bridge once its first cards are on screen.
+Apart from :mod:`durak.tutorial.course_view`, which shows it from the start (it names the tab and,
+after a reload, scrolls to the game): its script is most of it.
 """
 
 from __future__ import annotations
@@ -76,8 +76,10 @@ function render({ model, el }) {
       const current = await settings.fetch(LAB_LOCALE_PLUGIN);
       let values = {};
       try { values = JSON.parse(current.raw || "{}"); } catch (error) { values = {}; }
-      if (values.locale === locale) return;
-      await settings.save(LAB_LOCALE_PLUGIN, JSON.stringify({ ...values, locale }));
+      if (values.locale !== locale) {
+        await settings.save(LAB_LOCALE_PLUGIN, JSON.stringify({ ...values, locale }));
+      }
+      document.documentElement.dataset.durakLabLocale = locale;  // saved: a link to Lab may be followed
     } catch (error) {
       console.warn("durak: JupyterLab's language was not set", error);
     }

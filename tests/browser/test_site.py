@@ -204,6 +204,10 @@ def test_the_course_plays_against_the_ai_and_a_reload_brings_the_game_back(brows
         visit.context.close()
 
 
+# The course has saved the language of JupyterLite's own menus (durak.tutorial.page_bridge).
+LAB_LOCALE_SAVED = "(locale) => document.documentElement.dataset.durakLabLocale === locale"
+
+
 def test_the_notebooks_with_their_code_are_one_link_away_and_run_in_the_sites_jupyterlab(
     visit: Visit,
 ) -> None:
@@ -211,7 +215,7 @@ def test_the_notebooks_with_their_code_are_one_link_away_and_run_in_the_sites_ju
     open_course(visit, "?lang=de")
     link = page.locator(f"{COURSE} a[href*='lab/index.html']")
     expect(link).to_have_count(1)
-    page.wait_for_timeout(1000)  # the course has set the language of JupyterLite's menus
+    page.wait_for_function(LAB_LOCALE_SAVED, arg="de_DE", timeout=visit.timeout_ms)  # by the course
     page.goto(f"{visit.base}/lab/index.html?path=01_goal.ipynb")
     visit.visits += 1
     # JupyterLab's own menus speak the language picked in the course (its language pack's words)
