@@ -449,7 +449,7 @@ HINT_PRINCIPLES: dict[str, str] = {
 """The first step of a hint: the principle in play, without the move (``durak.ai.teaching.Principle``)."""
 
 # Translators: {move} is a move as the hint or the review names it, e.g. "beat it with 9♣" or "take".
-HINT_EXCEPTION = N_("Lesson 6’s rule of thumb says “{move}”; this position is an exception:")
+HINT_EXCEPTION = N_("Lesson 06’s rule of thumb says “{move}”; this position is an exception:")
 # Translators: {moves} lists moves as the hint names them, e.g. "beat it with 9♣ · take the cards".
 HINT_CANDIDATES = N_("Worth a look: {moves}.")
 

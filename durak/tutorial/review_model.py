@@ -82,40 +82,40 @@ CHART_NOTE = N_plural(
     "are rough while the stock holds cards, and exact once it is empty: {loss}, {draw} or {win}. The red "
     "dots are the key moments, listed below.",
 )
-LESSON_PLAYED = N_("You played lesson 6’s move; this position is an exception to it:")
-PATTERNS_TITLE = N_("Habits from lesson 6 to work on")
+LESSON_PLAYED = N_("You played lesson 06’s move; this position is an exception to it:")
+PATTERNS_TITLE = N_("Habits from lesson 06 to work on")
 # Translators: {title} is the title of a part of lesson 6, {text} its first paragraph, quoted.
-PATTERN_LESSON = N_("Lesson 6 · {title}: “{text}”")
+PATTERN_LESSON = N_("Lesson 06 · {title}: “{text}”")
 # Translators: {move} is a move number, {card} and {target} cards, {lesson} the lesson's move ("beat with
 # 9♣", "take"), {cost} a percentage.
 PATTERN_MESSAGES = {
     Breach.HIGH_TRUMP_EARLY: N_(
-        "Move {move}: you beat {target} with {card}, a high trump, early in the game. Lesson 6’s move: "
+        "Move {move}: you beat {target} with {card}, a high trump, early in the game. Lesson 06’s move: "
         "“{lesson}”. It cost about {cost} of your chance."
     ),
     Breach.TRUMP_WHERE_PLAIN_BEATS: N_(
-        "Move {move}: you beat {target} with the trump {card}, though a plain card beat it too. Lesson 6’s "
+        "Move {move}: you beat {target} with the trump {card}, though a plain card beat it too. Lesson 06’s "
         "move: “{lesson}”. It cost about {cost} of your chance."
     ),
     Breach.HIGHER_THAN_NEEDED: N_(
-        "Move {move}: you beat {target} with {card}, though a lower card beat it too. Lesson 6’s move: "
+        "Move {move}: you beat {target} with {card}, though a lower card beat it too. Lesson 06’s move: "
         "“{lesson}”. It cost about {cost} of your chance."
     ),
     Breach.TRUMP_LEAD: N_(
-        "Move {move}: you led the trump {card} while you held plain cards. Lesson 6’s move: “{lesson}”. It "
+        "Move {move}: you led the trump {card} while you held plain cards. Lesson 06’s move: “{lesson}”. It "
         "cost about {cost} of your chance."
     ),
     Breach.HIGH_LEAD: N_(
-        "Move {move}: you led {card}, a higher card than you needed. Lesson 6’s move: “{lesson}”. It cost "
+        "Move {move}: you led {card}, a higher card than you needed. Lesson 06’s move: “{lesson}”. It cost "
         "about {cost} of your chance."
     ),
     Breach.TRUMP_GIVEN: N_(
-        "Move {move}: you gave away the trump {card}. Lesson 6’s move: “{lesson}”. It cost about {cost} of "
+        "Move {move}: you gave away the trump {card}. Lesson 06’s move: “{lesson}”. It cost about {cost} of "
         "your chance."
     ),
 }
 # Translators: {title} is the title of a part of lesson 6, {text} its first paragraph.
-PRACTISE_LESSON = N_("What to practise next: lesson 6, “{title}”. {text}")
+PRACTISE_LESSON = N_("What to practise next: lesson 06, “{title}”. {text}")
 PRACTISE_MOMENTS = N_(
     "What to practise next: the key moments below; each says what made its position different."
 )
