@@ -337,7 +337,7 @@ def _does_not_beat(card: Card, target: Card, trump: Suit | None) -> str:
 
 # {card} is the move's card, {other} the card it is weighed against (or a twin, or a card the AI
 # was seen to take), {extra} a third card, {cards} a list of cards: each as "9♣".
-HINT_MESSAGES: dict[str, str] = {
+HINT_MESSAGES: dict[str, str | tuple[str, str]] = {
     "lowest_card": N_("Lead your lowest card and keep the strong ones for later."),
     "only_plain_lead": N_("Lead {card}, your only plain card, and keep your trumps for later."),
     "lowest_trump_lead": N_("You hold only trumps: lead the lowest, {card}, and keep the high ones."),
@@ -403,8 +403,9 @@ HINT_MESSAGES: dict[str, str] = {
     "throw_in_after_take": N_("The defender is taking: throw in cards you want to get rid of."),
     "stop_keep_cards": N_("Stop and keep your cards for the coming bouts."),
     "stop_nothing_to_add": N_("Stop: you hold no card of a rank on the table."),
-    "stop_only_trumps": N_(
-        "Stop: the only cards you could add are trumps ({cards}); keep them for the end of the game."
+    "stop_only_trumps": N_plural(
+        "Stop: the only card you could add is a trump ({cards}); keep it for the end of the game.",
+        "Stop: the only cards you could add are trumps ({cards}); keep them for the end of the game.",
     ),
     "stop_bout_full": N_("Stop: the bout already holds as many attack cards as it may."),
     "stop_ai_beats": N_(
@@ -412,8 +413,9 @@ HINT_MESSAGES: dict[str, str] = {
         "AI get rid of a card."
     ),
     "stop_keep_pair": N_("Stop and keep {card}: with {other} it makes a pair you can lead later."),
-    "stop_keep_strong": N_(
-        "Stop: the cards you could add ({cards}) are strong ones; keep them to beat with later."
+    "stop_keep_strong": N_plural(
+        "Stop: the card you could add ({cards}) is a strong one; keep it to beat with later.",
+        "Stop: the cards you could add ({cards}) are strong ones; keep them to beat with later.",
     ),
     "endgame_win": N_("The stock is empty and every card is known: this move wins."),
     "endgame_draw": N_("The stock is empty and every card is known: this move gets you a draw."),
@@ -465,11 +467,18 @@ def hint_message(reason_code: str, **cards: object) -> str:
     'Beat without a trump if you can: trumps are worth keeping.'
     >>> hint_message("stop_keep_pair", card="8♠", other="8♦")
     'Stop and keep 8♠: with 8♦ it makes a pair you can lead later.'
+    >>> hint_message("stop_keep_strong", cards=("Т♠",))  # one card or several: the sentence counts
+    'Stop: the card you could add (Т♠) is a strong one; keep it to beat with later.'
     """
     message = HINT_MESSAGES.get(str(reason_code))
     if message is None:
         return gettext("This is the move the AI suggests.")
     params = {name: _shown(value) for name, value in cards.items() if value is not None}
+    if isinstance(message, tuple):  # a sentence about the cards in ``cards``: one, or several
+        named = cards.get("cards")
+        count = len(named) if isinstance(named, tuple | list) else 2
+        missing = {name: "…" for name in _fields(message[1]) if name not in params}
+        return _count_text(message, count, **params, **missing)
     missing = {name: "…" for name in _fields(message) if name not in params}
     return _text(message, **params, **missing)
 
