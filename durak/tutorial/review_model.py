@@ -359,7 +359,9 @@ class GameReview:
 def _lesson_words(lesson: Lesson) -> str:
     """The part of lesson 6 a habit comes from: its title and its words, quoted."""
     title, paragraphs = TOPICS[lesson.value]
-    return gettext(PATTERN_LESSON).format(title=gettext(title), text=gettext(paragraphs[0]))
+    # quoted without its full stop: languages put it inside the quotes (English) or after them (Spanish)
+    words = gettext(paragraphs[0]).removesuffix(".")
+    return gettext(PATTERN_LESSON).format(title=gettext(title), text=words)
 
 
 def _quoted(text: str) -> str:
