@@ -128,8 +128,8 @@ def test_the_percentages_are_explained_beside_the_chart_even_without_it() -> Non
     view.render()
     note = html.unescape(view.chart_note.value)
     assert html.unescape(view.practise.value) == f"<p><b>{view.model.practise_text()}</b></p>"
-    for _, said in view.model.pattern_texts():  # the habits, each under its part of lesson 6
-        assert said in html.unescape(view.patterns.value)
+    for _, said in view.model.pattern_texts():  # the habits, each under its part of lesson 06, a line each
+        assert said.replace("\n", "<br>") in html.unescape(view.patterns.value)
     assert bool(view.patterns.value) == bool(verdict.patterns)
     first = verdict.decisions[0].chance_best
     assert format_percent(first) in note and "rough" in note

@@ -297,13 +297,14 @@ class GameReview:
     # --- the habits of lesson 6 ---
 
     def pattern_texts(self) -> list[tuple[Lesson, str]]:
-        """The lesson-6 habits broken, one text per part of the lesson (in the order first met):
-        the part's title and its words, quoted, then each move that broke it and what it cost."""
+        """The lesson-06 habits broken, one text per part of the lesson (in the order first met):
+        a line with the part's title and its words, quoted, then a line for each move that broke
+        it and what it cost."""
         groups: dict[Lesson, list[Pattern]] = {}
         for pattern in self._done().patterns:
             groups.setdefault(pattern.kind.lesson, []).append(pattern)
         return [
-            (lesson, " ".join([_lesson_words(lesson), *(self.pattern_text(p) for p in patterns)]))
+            (lesson, "\n".join([_lesson_words(lesson), *(self.pattern_text(p) for p in patterns)]))
             for lesson, patterns in groups.items()
         ]
 
@@ -359,7 +360,8 @@ class GameReview:
 def _lesson_words(lesson: Lesson) -> str:
     """The part of lesson 6 a habit comes from: its title and its words, quoted."""
     title, paragraphs = TOPICS[lesson.value]
-    # quoted without its full stop: languages put it inside the quotes (English) or after them (Spanish)
+    # a line of its own, quoted without its full stop: languages put it inside the quotes (English)
+    # or after them (Spanish), and a line needs none
     words = gettext(paragraphs[0]).removesuffix(".")
     return gettext(PATTERN_LESSON).format(title=gettext(title), text=words)
 

@@ -183,7 +183,7 @@ class ReviewView(LocalizedVBox):
         habits = self.model.pattern_texts()
         self.patterns.value = (
             f"<b>{escape(gettext(texts.PATTERNS_TITLE))}</b>"
-            + "".join(f'<p class="durak-pattern">{escape(said)}</p>' for _, said in habits)
+            + "".join(f'<p class="durak-pattern">{_lines(said)}</p>' for _, said in habits)
             if habits
             else ""
         )
@@ -284,3 +284,8 @@ def _saved_label(saved: SavedGame) -> str:
     played = datetime.fromtimestamp(saved.stamp[0] / 1e9)
     when = format_datetime(played, "short", locale=get_language())
     return f"{when} · {game_over_message(saved.game.loser, viewer=HUMAN)}"
+
+
+def _lines(text: str) -> str:
+    """``text`` escaped, its lines kept as lines."""
+    return "<br>".join(escape(line) for line in text.split("\n"))
