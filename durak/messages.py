@@ -34,6 +34,7 @@ from durak.i18n import N_, N_plural, format_number, gettext, ngettext, pgettext
 __all__ = [
     "HINT_MESSAGES",
     "HINT_PRINCIPLES",
+    "SAYS_THE_MOVE",
     "card_name",
     "cards_left",
     "deck_description",
@@ -454,6 +455,17 @@ HINT_PRINCIPLES: dict[str, str] = {
 HINT_EXCEPTION = N_("Lesson 06’s rule of thumb says “{move}”; this position is an exception:")
 # Translators: {moves} lists moves as the hint names them, e.g. "beat it with 9♣ · take the cards".
 HINT_CANDIDATES = N_("Worth a look: {moves}.")
+
+
+# The reasons whose sentence says the move itself, card and all ("Beat with Д♦ and keep ...",
+# "Take the cards: ...", "Stop: ..."): the hint's last step then does not say the move twice.
+SAYS_THE_MOVE = frozenset({
+    "only_plain_lead", "lowest_trump_lead", "lead_pair", "lead_low_trump", "only_beater",
+    "lowest_trump_beater", "beat_no_throw_in", "beat_keep_pair", "beat_spare_trump",
+    "take_nothing_beats", "take_costly", "take_to_keep", "take_cheap_early", "take_keep_trump",
+    "throw_in_trump", "throw_keep_pair", "stop_keep_cards", "stop_nothing_to_add", "stop_only_trumps",
+    "stop_bout_full", "stop_ai_beats", "stop_keep_pair", "stop_keep_strong",
+})  # fmt: skip
 
 
 def hint_message(reason_code: str, **cards: object) -> str:

@@ -13,10 +13,10 @@ from durak import Game
 from durak.ai.hints import HintStep
 from durak.ai.levels import make_player
 from durak.i18n import set_language
-from durak.messages import hint_principle
+from durak.messages import HINT_MESSAGES, SAYS_THE_MOVE, hint_principle
 from durak.tutorial import play
 from durak.tutorial.game_model import PlayModel
-from durak.tutorial.game_view import CANDIDATE_CLASS, PlayView
+from durak.tutorial.game_view import CANDIDATE_CLASS, PlayView, _describe_action, hint_text
 from durak.tutorial.review_model import GameReview
 from durak.tutorial.saves import SAVE_FORMAT, HintCounts, read_save, write_save
 from durak.tutorial.widgets import HINTED_CLASS
@@ -99,13 +99,45 @@ def test_the_view_shows_the_principle_then_marks_the_candidates_then_the_move() 
     assert not [b for b in view.hand.buttons if HINTED_CLASS in b._dom_classes]
     view.hint_button.click()
     assert view.hint_button.disabled and view.show_move_button.disabled  # all is shown
-    assert html.unescape(view.hint_text.value).startswith("Hint: ")
+    said = html.unescape(view.hint_text.value)
+    move = _describe_action(shown.hint.action)
+    says_it = shown.hint.explanation.reason in SAYS_THE_MOVE
+    assert said.startswith("Hint: ") != says_it and said.count(move) <= 1
     hinted = [b.action for b in view.hand.buttons if HINTED_CLASS in b._dom_classes]
     assert hinted == ([shown.hint.action] if shown.hint.action.card else [])
     english = view.hint_text.value
     set_language("de")
     assert view.hint_text.value != english
     set_language("en")
+
+
+def test_a_reason_said_instead_of_the_move_names_the_move() -> None:
+    """The last step leaves out "Hint: beat it with Д♦." where the reason says it ("Beat with
+    Д♦ and keep ..."): each of those reasons names the card played, or takes, or stops."""
+    for code in SAYS_THE_MOVE:
+        message = HINT_MESSAGES[code]
+        english = message if isinstance(message, str) else message[1]
+        assert "{card}" in english or english.startswith(("Take", "Stop")), code
+
+
+def test_the_last_step_says_the_move_once_in_every_position_it_is_asked() -> None:
+    model = PlayModel("easy", seed=3, iterations=ITERATIONS)
+    said = 0
+    while not model.game.is_over and said < 12:
+        if model.ai_to_move:
+            model.finish_ai_turn()
+            continue
+        shown = model.ask_hint(at_once=True)
+        if shown is not None:
+            text, action = hint_text(shown), shown.hint.action
+            if shown.hint.explanation.reason in SAYS_THE_MOVE:  # the reason says the move, once
+                assert not text.startswith("Hint:") and text.count(str(action.card or "")) >= 1, text
+                assert action.card is None or text.count(str(action.card)) == 1, text
+            else:
+                assert text.startswith(f"Hint: {_describe_action(action)}."), text
+            said += 1
+        model.play(model.human_actions()[0])
+    assert said
 
 
 def test_the_view_can_show_the_move_at_once() -> None:

@@ -21,6 +21,7 @@ from durak.cards import Card
 from durak.game import Game, Phase
 from durak.i18n import N_, format_number, gettext, ngettext
 from durak.messages import (
+    SAYS_THE_MOVE,
     face_up_trump_message,
     game_over_message,
     hint_candidates,
@@ -127,7 +128,9 @@ def hint_text(shown: ShownHint) -> str:
     a look; then the move, that it departs from lesson 6 where it does, and why."""
     tip = shown.hint
     if shown.step == HintStep.MOVE:
-        said = [gettext("Hint: {move}.").format(move=_describe_action(tip.action))]
+        said = []
+        if tip.explanation.reason not in SAYS_THE_MOVE:  # else the reason says it: once is enough
+            said.append(gettext("Hint: {move}.").format(move=_describe_action(tip.action)))
         if tip.lesson is not None:
             said.append(hint_exception(_describe_action(tip.lesson)))
         said.append(reason_text(tip.explanation))
