@@ -5,6 +5,7 @@ percentages explained."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import html
 
@@ -184,3 +185,21 @@ def test_a_breach_is_named_against_the_lessons_own_move() -> None:
     seen = game.observation(0)
     assert lesson_action(seen) == Action.defend("7♦")
     assert breach(seen, move_of_action(Action.defend("В♦"), seen.trump_index)) is Breach.HIGHER_THAN_NEEDED
+
+
+def test_lost_whatever_you_played_is_said_only_of_a_game_lost() -> None:
+    """It assumes the AI's best play: after a game won it would contradict the result (a walk
+    saw it after a win against the easy level)."""
+    game, verdict = reviewed(9200)
+    model = GameReview(game, iterations=ITERATIONS)
+    for loser, said in ((verdict.player, True), (1 - verdict.player, False), (None, False)):
+        model.review = dataclasses.replace(verdict, lost_from=10, loser=loser)
+        assert (model.lost_text() is not None) is said
+
+
+@pytest.mark.parametrize("seed", [9202, 9204])
+def test_a_key_moment_is_not_listed_as_a_habit_too(seed: int) -> None:
+    """The moment says what its position asked for; a habit there too could contradict it (9202's
+    move 32: the lesson's move given as the fix, and as the exception)."""
+    _, verdict = reviewed(seed)
+    assert not {pattern.index for pattern in verdict.patterns} & {moment.index for moment in verdict.moments}

@@ -230,7 +230,10 @@ def review(
             decisions.append(choice)
             if moment is not None:
                 moments.append(moment)
-            pattern = None if choice.exact else _pattern(index, action, observation, checker)
+            # a key moment already says what this position asked for: a habit there too could
+            # contradict it (the lesson's move listed as the fix where the moment says it is the exception)
+            habit = not choice.exact and moment is None
+            pattern = _pattern(index, action, observation, checker) if habit else None
             if pattern is not None:
                 patterns.append(pattern)
             if lost_from is None and choice.exact and choice.chance_best == 0.0:

@@ -100,6 +100,17 @@ function render({ model, el }) {
   title();
   address();
   labLocale();
+  if (model.get("focus") && !onCoursePage) {
+    // A page that comes back with a game (a reload in Voilà or JupyterLab): show the game once it
+    // is drawn. (The site's page keeps its own watch.)
+    let tries = 0;
+    const toFocus = () => {
+      const page = el.closest(".durak-course");
+      if (page && page.querySelector(model.get("focus"))) scroll();
+      else if (++tries < 50) setTimeout(toFocus, 100);
+    };
+    requestAnimationFrame(toFocus);
+  }
 }
 export default { render };
 """

@@ -347,9 +347,12 @@ class GameReview:
         )
 
     def lost_text(self) -> str | None:
-        lost_from = self._done().lost_from
-        if lost_from is None:
+        done = self._done()
+        # "lost whatever you played" assumes the AI's best play: after a game won (the AI did
+        # not play its best) it would contradict the result
+        if done.lost_from is None or done.loser != done.player:
             return None
+        lost_from = done.lost_from
         return gettext(LOST_FROM).format(move=format_number(lost_from + 1))
 
     def position(self, moment: Moment) -> Game:

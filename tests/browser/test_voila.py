@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from durak.i18n import gettext, set_language
 from durak.tutorial.lessons.content import NOTEBOOKS
 from durak.tutorial.review_model import NO_MOMENTS
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import new_page, screenshot
 from tests.browser.pages import (
     GAME_OVER,
     HAND_PLAYABLE,
@@ -19,10 +19,12 @@ from tests.browser.pages import (
     PLAY,
     STOP,
     TAKE,
+    click_and_wait,
     game_over_text,
     open_in_voila,
     play_to_the_end,
     settle,
+    wait_for_legal_moves,
     wait_for_move_logged,
 )
 from tests.browser.servers import Server
@@ -129,3 +131,19 @@ def test_the_course_page_in_voila_in_the_language_its_link_names_and_back_after_
     screenshot(page, "voila-course-es")
     page.goto(voila.url("/voila/render/course.ipynb"))  # a reload (a new kernel): where the learner was
     expect(heading).to_contain_text(second)
+
+
+def test_after_a_reload_mid_game_the_course_shows_the_game_on_a_phone(browser: Any, voila: Server) -> None:
+    """The game comes back at once, and the page scrolls to it: not to the lesson's top, far above."""
+    context, phone = new_page(browser, 390, 844)
+    phone.goto(voila.url("/voila/render/course.ipynb?lang=de"))
+    course = phone.locator(".durak-course")
+    course.locator(".durak-lesson-heading").wait_for()
+    course.locator(".durak-contents-button").click()
+    course.locator(".durak-course-contents button", has_text="07 · ").click()
+    click_and_wait(phone, wait_for_legal_moves(phone)[0])  # a move: a game to come back to
+    phone.reload()
+    hand = phone.locator(f"{PLAY} .durak-hand button.durak-card").first
+    hand.wait_for()
+    expect(hand).to_be_in_viewport(timeout=10_000)
+    context.close()
