@@ -65,6 +65,8 @@ REPL_STYLE = """
   .jp-CodeConsole-content .jp-Cell, .jp-OutputArea-output { padding: 0 !important; }
   .jp-OutputArea-child { display: block !important; }
   .jp-OutputArea-output, .jp-OutputArea-child { overflow: visible !important; }
+  /* a flex item is as wide as its widest content: a finished game grew past a phone's screen */
+  .jp-Cell-outputArea { min-width: 0 !important; }
   .jp-CodeConsole-content {
     height: 100% !important; padding: 0.5em max(0.5em, calc((100% - 56em) / 2)) 2em !important;
   }

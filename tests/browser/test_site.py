@@ -31,6 +31,7 @@ from tests.browser.pages import (
     TAKE,
     click_and_wait,
     language_select,
+    play_to_the_end,
     run_all_cells,
     settle,
     texts_in,
@@ -198,6 +199,14 @@ def test_the_course_plays_against_the_ai_and_a_reload_brings_the_game_back(brows
         assert page.locator(f"{PLAY} button.durak-resume:visible").count() == 0
         wait_for_count(page, MOVE_LOG_ITEMS, logged, timeout_ms=10_000)
         assert page.locator(".durak-storage-missing").count() == 0
+
+        # to the end of the game on a phone: the finished game's page stays within the screen
+        page.set_viewport_size({"width": 390, "height": 844})
+        play_to_the_end(page, seed=3)
+        page.locator(f"{PLAY} button.durak-review-game").wait_for()
+        settle(page)
+        width = page.evaluate("document.querySelector('.durak-course').getBoundingClientRect().right")
+        assert width <= 390, f"the course reaches {width} px on a 390 px screen"
         assert page.locator(ERROR_OUTPUTS).all_inner_texts() == []
         assert visit.outside == []
     finally:
