@@ -247,7 +247,11 @@ def test_the_notebooks_with_their_code_are_one_link_away_and_run_in_the_sites_ju
             continue
     for _ in range(visit.timeout_ms // 500):  # the dialog may also come after the first cell ran
         if accept.count():
+            # a kernel chosen now is a new one: the cells that ran in the old one (the import)
+            # must run again in it, or the next cell fails with "name 'lessons' is not defined"
             accept.click()
+            page.wait_for_timeout(1000)
+            page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
         if page.locator(".durak-exercise").count() >= wanted:
             break
         page.wait_for_timeout(500)

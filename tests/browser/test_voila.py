@@ -130,7 +130,7 @@ def test_the_course_page_in_voila_in_the_language_its_link_names_and_back_after_
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     screenshot(page, "voila-course-es")
     page.goto(voila.url("/voila/render/course.ipynb"))  # a reload (a new kernel): where the learner was
-    expect(heading).to_contain_text(second)
+    expect(heading).to_contain_text(second, timeout=60_000)  # a kernel starts: slow on a busy machine
 
 
 def test_after_a_reload_mid_game_the_course_shows_the_game_on_a_phone(browser: Any, voila: Server) -> None:
