@@ -6,6 +6,7 @@ opens a notebook in the site's JupyterLab, one link away."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -71,8 +72,20 @@ class Visit:
         """Open ``notebook`` in the site's JupyterLab, wait for Python to start, run every cell."""
         self.page.goto(f"{self.base}/lab/index.html?path={notebook}")
         self.visits += 1
-        self.page.locator(KERNEL_IDLE).filter(has_text="Idle").wait_for(timeout=self.timeout_ms)
+        self.wait_for_kernel()
         run_all_cells(self.page)
+
+    def wait_for_kernel(self) -> None:
+        """Until the notebook's kernel is idle, answering JupyterLite's "Select Kernel" dialog
+        with its default if it asks first (it can, after a reload: the kernel never starts)."""
+        idle = self.page.locator(KERNEL_IDLE).filter(has_text="Idle")
+        accept = self.page.locator(".jp-Dialog .jp-mod-accept")
+        deadline = time.monotonic() + self.timeout_ms / 1000
+        while not idle.count():
+            assert time.monotonic() < deadline, "the notebook's kernel never became idle"
+            if accept.count():
+                accept.first.click()
+            self.page.wait_for_timeout(500)
 
     @property
     def timeout_ms(self) -> int:
@@ -316,7 +329,7 @@ def test_a_notebook_that_ran_comes_back_clean_after_the_autosave_interval_and_a_
 
         page.reload()
         visit.visits += 1
-        page.locator(KERNEL_IDLE).filter(has_text="Idle").wait_for(timeout=visit.timeout_ms)
+        visit.wait_for_kernel()
         how_to = page.locator(f"{NOTEBOOK} .jp-MarkdownCell").first
         sentence = gettext(notebooks.HOW_TO_LESSON_ON_SITE).format(menu="Run ▸ Run All Cells")
         expect(how_to).to_contain_text(sentence)
