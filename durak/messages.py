@@ -378,20 +378,37 @@ HINT_MESSAGES: dict[str, str | tuple[str, str]] = {
         "from taking the cards."
     ),
     "take_nothing_beats": N_("Take the cards: none of yours beats this attack card."),
-    "take_costly": N_(
-        "Take the cards: only a high trump beats it ({card} at the least), and that is too much to spend "
-        "this early."
+    "take_costly": N_plural(
+        "Take the cards: beating it would cost you {card}, a high trump, and with {n} card still in the "
+        "stock that is too much to spend.",
+        "Take the cards: beating it would cost you {card}, a high trump, and with {n} cards still in the "
+        "stock that is too much to spend.",
     ),
     "take_to_keep": N_(
-        "Take the cards and keep {card}: it is your cheapest card that beats this one, and a strong card "
+        "Take the cards and keep {card}: it is the lowest card of yours that beats this one, and a strong "
+        "card is worth more later than these cards cost you."
+    ),
+    "take_keep_only": N_(
+        "Take the cards and keep {card}: it is the only card of yours that beats this one, and a strong card "
         "is worth more later than these cards cost you."
     ),
-    "take_cheap_early": N_(
-        "Take: early in the game, taking a few cheap cards costs little, and beating would cost you {card}."
+    "take_gets_back": N_plural(
+        "Take the cards: you get back {cards}, which you beat with earlier in this bout, and you keep {card} "
+        "as well.",
+        "Take the cards: you get back {cards}, which you beat with earlier in this bout, and you keep {card} "
+        "as well.",
     ),
-    "take_keep_trump": N_(
-        "Take the cards and keep your trump {card}: no plain card of yours beats this one, and while the "
-        "stock holds cards a trump is worth more than the cards you pick up."
+    "take_cheap_early": N_plural(
+        "Take: with {n} card still in the stock, taking a few cheap cards costs little, and beating would "
+        "cost you {card}.",
+        "Take: with {n} cards still in the stock, taking a few cheap cards costs little, and beating would "
+        "cost you {card}.",
+    ),
+    "take_keep_trump": N_plural(
+        "Take the cards and keep {card}, your only trump: no plain card of yours beats this one, and with "
+        "{n} card still in the stock a trump is worth more than the cards you pick up.",
+        "Take the cards and keep {card}, your only trump: no plain card of yours beats this one, and with "
+        "{n} cards still in the stock a trump is worth more than the cards you pick up.",
     ),
     "throw_in": N_("Throw in a card of a rank on the table: the defender has to beat it too."),
     "throw_in_trump": N_(
@@ -486,10 +503,12 @@ def hint_message(reason_code: str, **cards: object) -> str:
     if message is None:
         return gettext("This is the move the AI suggests.")
     params = {name: _shown(value) for name, value in cards.items() if value is not None}
-    if isinstance(message, tuple):  # a sentence about the cards in ``cards``: one, or several
+    if isinstance(message, tuple):  # a sentence that counts: ``n``, or the cards in ``cards``
         named = cards.get("cards")
-        count = len(named) if isinstance(named, tuple | list) else 2
-        missing = {name: "…" for name in _fields(message[1]) if name not in params}
+        number = cards.get("n")
+        count = number if isinstance(number, int) else len(named) if isinstance(named, tuple | list) else 2
+        params.pop("n", None)  # formatted by the count phrase, as the language writes numbers
+        missing = {name: "…" for name in _fields(message[1]) if name not in params and name != "n"}
         return _count_text(message, count, **params, **missing)
     missing = {name: "…" for name in _fields(message) if name not in params}
     return _text(message, **params, **missing)
@@ -508,6 +527,8 @@ class _Explained(Protocol):
     def extra(self) -> Card | None: ...
     @property
     def cards(self) -> tuple[Card, ...]: ...
+    @property
+    def count(self) -> int | None: ...
 
 
 def reason_text(why: _Explained) -> str:
@@ -517,7 +538,9 @@ def reason_text(why: _Explained) -> str:
     >>> reason_text(Explanation(HintReason.STOP_ONLY_TRUMPS, cards=(Card.parse("9♥"), Card.parse("Т♥"))))
     'Stop: the only cards you could add are trumps (9♥ Т♥); keep them for the end of the game.'
     """
-    return hint_message(why.reason, card=why.card, other=why.other, extra=why.extra, cards=why.cards or None)
+    return hint_message(
+        why.reason, card=why.card, other=why.other, extra=why.extra, cards=why.cards or None, n=why.count
+    )
 
 
 def _shown(value: object) -> str:

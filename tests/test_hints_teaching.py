@@ -13,6 +13,8 @@ from durak.ai.levels import make_player
 from durak.ai.search import SearchPlayer
 from durak.ai.teaching import Explanation, HintReason, Lesson, Principle, explain, holds, lesson_action
 from durak.game import move_of_action
+from durak.i18n import set_language
+from durak.messages import reason_text
 
 # the deck's other cards are discarded in these positions unless listed: the AI's hand and the
 # stock hold the cards still out
@@ -51,7 +53,10 @@ def test_keep_your_strong_cards_is_never_said_when_the_lowest_trump_beats() -> N
     assert not holds(seen, Action.parse("take"), why(HintReason.TAKE_TO_KEEP_CARDS, "6♠"))
     assert not holds(seen, Action.parse("take"), why(HintReason.TAKE_COSTLY, "6♠"))
     strong = position("Т♠ Д♣ К♣", "9♦ 7♥ 8♥", "10♥ 7♠", "attack 9♦", attacker=1, trump="♠")
-    assert holds(strong, Action.parse("take"), why(HintReason.TAKE_TO_KEEP_CARDS, "Т♠"))
+    assert holds(strong, Action.parse("take"), why(HintReason.TAKE_KEEP_ONLY_BEATER, "Т♠"))
+    assert not holds(
+        strong, Action.parse("take"), why(HintReason.TAKE_TO_KEEP_CARDS, "Т♠")
+    )  # "the lowest" of one
 
 
 def test_a_pair_is_never_said_of_a_card_nobody_can_beat() -> None:
@@ -178,3 +183,93 @@ def test_every_reason_has_a_first_step_and_every_first_step_a_text() -> None:
     assert {Explanation(reason).principle for reason in HintReason} <= set(Principle)
     assert {principle.value for principle in Principle} == set(HINT_PRINCIPLES)
     assert {reason.value for reason in HintReason} <= set(HINT_MESSAGES)
+
+
+# --- what the second reading found (the reasons must say what is different here) ----------------
+
+
+def test_an_exception_must_not_be_as_true_of_the_lessons_move() -> None:
+    # 9203·11: "lead Д♠: no plain card the AI can hold beats it", as true of the lesson's 9♠
+    seen = position("9♠ Д♠ 6♥", "7♣ 8♣", "6♦ 7♥", "", attacker=0, trump="♥")
+    lesson = lesson_action(seen)
+    assert lesson == Action.attack("9♠")
+    forces = why(HintReason.LEAD_FORCES_TRUMP, "Д♠")
+    assert holds(seen, Action.attack("Д♠"), forces)  # true of Д♠ on its own
+    assert not holds(seen, Action.attack("Д♠"), forces, lesson)  # but it says nothing against 9♠
+    move, against = (move_of_action(a, seen.trump_index) for a in (Action.attack("Д♠"), lesson))
+    assert explain(seen, move, against).reason is not HintReason.LEAD_FORCES_TRUMP
+
+
+def test_a_take_says_how_many_cards_the_stock_holds_not_early_in_the_game() -> None:
+    # 9202·11: "early in the game" with 9 cards in the stock and 14 discarded
+    stock = "7♥ 8♥ 9♥ 10♥ В♥ Д♥ К♥ 6♦ 7♠"
+    seen = position("Т♠ 7♣", "9♦ 8♣", stock, "attack 9♦", attacker=1, trump="♠")
+    assert lesson_action(seen) == Action.parse("take")  # lesson 06: keep a high trump, take a plain card
+    said = explain(seen, move_of_action(Action.parse("take"), seen.trump_index))
+    assert said.reason is HintReason.TAKE_COSTLY and said.count == 9
+    assert reason_text(said) == (
+        "Take the cards: beating it would cost you Т♠, a high trump, and with 9 cards still in the stock "
+        "that is too much to spend."
+    )
+    set_language("cs")
+    try:
+        assert "9" in reason_text(said) and "Т♠" in reason_text(said)
+    finally:
+        set_language("en")
+
+
+def test_the_lowest_trump_is_never_called_costly() -> None:
+    # 9202·11: "beating would cost you 6♠" of the lowest trump, which lesson 06 never calls costly
+    stock = "7♥ 8♥ 9♥ 10♥ В♥ Д♥ К♥ 6♦ 7♠"
+    seen = position("6♠ Д♣ К♣", "9♦ 8♣", stock, "attack 9♦", attacker=1, trump="♠")
+    assert lesson_action(seen) == Action.defend("6♠")  # a six of trumps is no high trump
+    take = Action.parse("take")
+    assert not holds(
+        seen, take, Explanation(HintReason.TAKE_CHEAP_EARLY, Card.parse("6♠"), count=9), Action.defend("6♠")
+    )
+    only = Explanation(HintReason.TAKE_KEEP_TRUMP, Card.parse("6♠"), count=9)
+    assert holds(seen, take, only, Action.defend("6♠"))  # "keep 6♠, your only trump"
+    two = position("6♠ 8♠ Д♣ К♣", "9♦ 8♣", stock, "attack 9♦", attacker=1, trump="♠")
+    assert not holds(two, take, only, Action.defend("6♠"))  # not the only one
+
+
+def test_taking_says_it_gets_back_the_strong_cards_you_beat_with() -> None:
+    # 9200·52: "keep Т♥", where taking also gave the learner back К♥ from the table
+    seen = position(
+        "К♠ Т♠ 7♣ 6♥", "9♦ 9♥ 8♣", "7♥ 8♠", "attack 9♦, defend К♠, attack 9♥", attacker=1, trump="♠"
+    )
+    back = Explanation(HintReason.TAKE_GETS_BACK, Card.parse("Т♠"), cards=(Card.parse("К♠"),))
+    assert holds(seen, Action.parse("take"), back, Action.defend("Т♠"))
+    assert reason_text(back) == (
+        "Take the cards: you get back К♠, which you beat with earlier in this bout, and you keep Т♠ as well."
+    )
+    assert not holds(seen, Action.parse("take"), Explanation(HintReason.TAKE_GETS_BACK, Card.parse("Т♠")))
+
+
+def test_lesson_06_takes_rather_than_spend_a_high_trump_on_a_plain_card_as_its_text_says() -> None:
+    from durak.tutorial.lessons.content.strategy import TOPICS
+
+    text = TOPICS["when_to_take"][1][0]
+    assert "eight cards or more" in text and "a nine or higher" in text and "plain card" in text
+    stock = "7♥ 8♥ 9♥ 10♥ В♥ Д♥ К♥ 6♠"  # eight: still "eight or more"
+    for beater, lesson in (("9♠", "take"), ("8♠", "defend 8♠")):
+        seen = position(f"{beater} 7♣", "Т♦ 8♣", stock, "attack Т♦", attacker=1, trump="♠")
+        assert lesson_action(seen) == Action.parse(lesson)
+
+
+def test_the_moves_worth_a_look_are_those_the_first_step_asks_about() -> None:
+    """9200·11: "worth a look: 7♠ · Т♥ · Т♦" right after asking for a card "you will not miss later";
+    9207·4: "10♣ · stop", never 10♥, the other ten that could be thrown in."""
+    game = Game.from_deal(
+        "7♠ 10♣ Д♥ Т♥ 9♦ Т♦".split(), "6♠ 8♠ 9♠".split(), "7♥ 8♣".split(), attacker=0, trump="♣"
+    )
+    lead = hint(game.observation(0), game.legal_actions(), iterations=50)
+    looks = {str(a) for a in lead.candidates if a != lead.action}  # the hinted move is always one
+    assert looks >= {"attack 7♠"} and not looks & {"attack Т♥", "attack Т♦"}  # a high pair is no low card
+    game = Game.from_deal(
+        "К♠ 10♣ К♣ 10♥ Д♥".split(), "10♦ 6♠ 7♠".split(), "8♠ 9♦".split(), attacker=0, trump="♦"
+    )
+    game.apply("attack 10♣")
+    game.apply("defend 10♦")
+    throw = hint(game.observation(0), game.legal_actions(), iterations=50)
+    assert {str(a) for a in throw.candidates} == {"attack 10♥", "stop"}

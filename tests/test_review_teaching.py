@@ -11,9 +11,9 @@ import html
 
 import pytest
 
-from durak import Game
+from durak import Action, Game
 from durak.ai.levels import make_player
-from durak.ai.review import PATTERN_COST, Review, review
+from durak.ai.review import PATTERN_COST, MomentKind, Pattern, Review, review
 from durak.ai.search import SearchPlayer
 from durak.ai.teaching import Breach, Lesson, breach, holds, lesson_action
 from durak.game import move_of_action
@@ -99,7 +99,7 @@ def test_a_moment_says_when_the_learners_move_was_the_lessons_and_its_reason_hol
             assert moment.played_lesson == (moment.played == lesson)
             assert moment.why is not None and holds(seen, moment.best, moment.why, moment.lesson)
             text = model.moment_text(moment)
-            if moment.played_lesson:
+            if moment.played_lesson and model._same_reason_before(moment) is None:
                 assert "exception" in text
                 said_exception = True
             assert moment.lesson == (lesson if moment.best != lesson else None)
@@ -203,3 +203,64 @@ def test_a_key_moment_is_not_listed_as_a_habit_too(seed: int) -> None:
     move 32: the lesson's move given as the fix, and as the exception)."""
     _, verdict = reviewed(seed)
     assert not {pattern.index for pattern in verdict.patterns} & {moment.index for moment in verdict.moments}
+
+
+# --- what the second reading found -------------------------------------------------------------
+
+
+def _review_of(game: Game, **fields: object) -> GameReview:
+    model = GameReview(game, iterations=ITERATIONS)
+    model.review = Review(0, (), (), None, None, game.is_over, **fields)  # type: ignore[arg-type]
+    return model
+
+
+def test_a_habit_says_what_it_cost_in_games_in_100_and_a_trump_added_to_a_take_is_handed_over() -> None:
+    """ "It cost about 10% of your chance" read as relative; "you gave away the trump В♣" said not how."""
+    set_language("en")
+    game = Game.from_deal(["7♦", "7♠", "9♣"], ["8♣", "6♥"], ["6♦", "8♠"], attacker=0, trump="♠")
+    for action in ("attack 7♦", "take", "attack 7♠", "stop"):
+        game.apply(action)
+    handed = Pattern(2, Breach.TRUMP_GIVEN, Action.parse("attack 7♠"), Action.parse("stop"), 0.104)
+    model = _review_of(game, patterns=(handed,))
+    assert model.pattern_text(handed) == (
+        "Move 3: you handed the AI the trump 7♠ while it was taking. Lesson 06’s move: “stop”. "
+        "By the AI’s estimate, it cost you about 10 games in 100."
+    )
+    set_language("cs")
+    try:
+        assert "10" in model.pattern_text(handed) and "%" not in model.pattern_text(handed)
+    finally:
+        set_language("en")
+
+
+def test_the_red_dots_are_mentioned_only_when_there_are_key_moments() -> None:
+    set_language("en")
+    game, verdict = next((g, v) for g, v in (reviewed(s) for s in (9200, 9202, 9204)) if v.moments)
+    model = GameReview(game, iterations=ITERATIONS)
+    model.review = verdict
+    assert "red dots" in model.chart_note()
+    model.review = dataclasses.replace(verdict, moments=())
+    assert "red dots" not in model.chart_note() and "rough" in model.chart_note()
+
+
+def test_a_bouts_moments_of_one_reason_say_it_once() -> None:
+    """9200's moves 50, 52 and 54: the same take sentence three times in one bout."""
+    set_language("en")
+    game, verdict = next((g, v) for g, v in (reviewed(s) for s in (9200, 9202, 9204)) if v.moments)
+    model = GameReview(game, iterations=ITERATIONS)
+    first = next(m for m in verdict.moments if m.kind is MomentKind.CHANCE_LOST)
+    model.review = verdict
+    later = next(
+        i for i in range(first.index + 1, len(game.history)) if model._bout(i) == model._bout(first.index)
+    )
+    again = dataclasses.replace(first, index=later)
+    model.review = dataclasses.replace(verdict, moments=(first, again))
+    said = model.moment_text(again)
+    assert said.endswith(f"The same reason as at move {first.index + 1}.")
+    assert model.moment_text(first) != model.moment_title(first)  # the first says its reason in full
+    elsewhere = next(
+        i for i in range(first.index + 1, len(game.history)) if model._bout(i) != model._bout(first.index)
+    )
+    moved = dataclasses.replace(first, index=elsewhere)
+    model.review = dataclasses.replace(verdict, moments=(first, moved))
+    assert "The same reason" not in model.moment_text(moved)  # another bout: said again

@@ -26,7 +26,7 @@ from durak.actions import DEFEND_OFFSET, Action
 from durak.ai.search import Decision, Method, SearchPlayer
 from durak.ai.teaching import Explanation, HintReason, Principle, explain, lesson_action
 from durak.game import Observation, Phase, move_of_action
-from durak.kernel import BEATS, NONTRUMPS, SAME_RANK, STOP, TAKE
+from durak.kernel import BEATS, NONTRUMPS, RANK, SAME_RANK, STOP, TAKE
 
 __all__ = [
     "CHECK_ITERATIONS",
@@ -143,16 +143,19 @@ def _candidates(
     wanted = {action, lesson}
     hand = observation.hand_mask
     natural: list[int] = []
-    if observation.phase == Phase.LEAD:
+    if observation.phase == Phase.LEAD:  # what the first step asks about: the lowest cards, low pairs
         plain = hand & NONTRUMPS or hand
-        low = (plain & -plain).bit_length() - 1
-        natural = [low, *(v for v in range(36) if plain >> v & 1 and (SAME_RANK[v] & plain).bit_count() >= 2)]
+        cards = [v for v in range(36) if plain >> v & 1]
+        low_pairs = [
+            v for v in cards if RANK[v] <= RANK[cards[0]] + 1 and (SAME_RANK[v] & plain).bit_count() >= 2
+        ]
+        natural = [cards[0], *low_pairs, *cards[1:2]]
     elif observation.phase == Phase.DEFEND:
         beaters = hand & BEATS[observation.attacks[-1]]
         natural = [DEFEND_OFFSET + (beaters & -beaters).bit_length() - 1 if beaters else TAKE, TAKE]
-    else:
+    else:  # the plain cards that could be added, and stopping
         matching = hand & NONTRUMPS & _table_ranks(observation)
-        natural = [(matching & -matching).bit_length() - 1 if matching else STOP, STOP]
+        natural = [*(v for v in range(36) if matching >> v & 1), STOP]
     for move in natural:
         if len(wanted) >= MAX_CANDIDATES:
             break

@@ -97,6 +97,8 @@ class HintReason(enum.StrEnum):
     TAKE_NOTHING_BEATS = "take_nothing_beats"  # take: no card beats
     TAKE_COSTLY = "take_costly"  # take: only a high trump beats a plain card, early
     TAKE_TO_KEEP_CARDS = "take_to_keep"  # take and keep a strong lowest beater (trump or jack+)
+    TAKE_KEEP_ONLY_BEATER = "take_keep_only"  # take and keep the only beater, a strong one
+    TAKE_GETS_BACK = "take_gets_back"  # take: get back the strong cards you beat with in this bout
     TAKE_CHEAP_EARLY = "take_cheap_early"  # take cheap cards early rather than spend a strong one
     TAKE_KEEP_TRUMP = "take_keep_trump"  # only a trump beats a plain card: take and keep it
     THROW_IN = "throw_in"  # add a plain card of a rank on the table
@@ -122,7 +124,8 @@ class Explanation:
     """A reason code with the cards its sentence names.
 
     ``card`` is the move's card (or the card the reason is about), ``other`` the card it is
-    weighed against (the lesson's, a twin, a card the AI was seen to take), ``extra`` a third.
+    weighed against (the lesson's, a twin, a card the AI was seen to take), ``extra`` a third;
+    ``count`` a number the sentence states (the cards left in the stock).
     """
 
     reason: HintReason
@@ -130,6 +133,7 @@ class Explanation:
     other: Card | None = None
     extra: Card | None = None
     cards: tuple[Card, ...] = ()
+    count: int | None = None
 
     @property
     def principle(self) -> Principle:
@@ -165,6 +169,8 @@ PRINCIPLE_OF: dict[HintReason, Principle] = {
     HintReason.TAKE_NOTHING_BEATS: Principle.TAKE_OR_BEAT,
     HintReason.TAKE_COSTLY: Principle.TAKE_OR_BEAT,
     HintReason.TAKE_TO_KEEP_CARDS: Principle.TAKE_OR_BEAT,
+    HintReason.TAKE_GETS_BACK: Principle.TAKE_OR_BEAT,
+    HintReason.TAKE_KEEP_ONLY_BEATER: Principle.TAKE_OR_BEAT,
     HintReason.TAKE_CHEAP_EARLY: Principle.TAKE_OR_BEAT,
     HintReason.TAKE_KEEP_TRUMP: Principle.TAKE_OR_BEAT,
     HintReason.THROW_IN: Principle.THROW_IN,
@@ -205,7 +211,8 @@ LESSON_OF: dict[HintReason, Lesson] = {
     **dict.fromkeys(
         (
             HintReason.TAKE_COSTLY, HintReason.TAKE_TO_KEEP_CARDS, HintReason.TAKE_CHEAP_EARLY,
-            HintReason.TAKE_KEEP_TRUMP,
+            HintReason.TAKE_KEEP_TRUMP, HintReason.TAKE_GETS_BACK,
+            HintReason.TAKE_KEEP_ONLY_BEATER,
             HintReason.ONLY_BEATER, HintReason.BEAT_SPARE_TRUMP,
         ),
         Lesson.WHEN_TO_TAKE,
@@ -229,8 +236,15 @@ def _low(mask: int) -> int:
 
 
 def _out(observation: Observation) -> int:
-    """The cards the AI may hold now or draw later: all it could beat or throw in with."""
-    return observation.unseen_mask | observation.opponent_known_mask
+    """The cards the AI may hold now or draw later: all it could beat or throw in with (the
+    face-up trump card too: whoever draws it is still to be seen)."""
+    face_up = 1 << observation.trump_card_value if observation.trump_card_in_stock else 0
+    return observation.unseen_mask | observation.opponent_known_mask | face_up
+
+
+def _strong(value: int) -> bool:
+    """A card worth keeping: a trump, or a plain jack or better."""
+    return value >= 27 or RANK[value] >= STRONG_RANK
 
 
 def _ranks(observation: Observation) -> int:
@@ -384,14 +398,18 @@ def _build(observation: Observation, move: int, lesson: int | None, reason: Hint
     if reason is HintReason.THROW_KEEP_PAIR and lesson is not None and lesson < DEFEND_OFFSET:
         twin = hand & SAME_RANK[lesson] & ~(1 << lesson) & ~(1 << move)
         return Explanation(reason, card, other, value[_low(twin)] if twin else None)
-    if reason in (
-        HintReason.TAKE_COSTLY,
-        HintReason.TAKE_TO_KEEP_CARDS,
-        HintReason.TAKE_CHEAP_EARLY,
-        HintReason.TAKE_KEEP_TRUMP,
-    ):
+    if reason in (HintReason.TAKE_COSTLY, HintReason.TAKE_CHEAP_EARLY, HintReason.TAKE_KEEP_TRUMP):
+        beaters = hand & BEATS[observation.attacks[-1]]
+        return Explanation(reason, value[_low(beaters)] if beaters else None, count=observation.stock_size)
+    if reason in (HintReason.TAKE_TO_KEEP_CARDS, HintReason.TAKE_KEEP_ONLY_BEATER):
         beaters = hand & BEATS[observation.attacks[-1]]
         return Explanation(reason, value[_low(beaters)] if beaters else None)
+    if reason is HintReason.TAKE_GETS_BACK:
+        beaters = hand & BEATS[observation.attacks[-1]]
+        back = [v for v in observation.defences if v >= 0 and _strong(v)]
+        return Explanation(
+            reason, value[_low(beaters)] if beaters else None, cards=tuple(value[v] for v in back)
+        )
     if reason is HintReason.BEAT_SPARE_TRUMP:
         trumps = hand & TRUMPS & ~(1 << (move - DEFEND_OFFSET)) if DEFEND_OFFSET <= move < TAKE else 0
         return Explanation(reason, card, cards=tuple(value[v] for v in range(27, 36) if trumps >> v & 1))
@@ -446,8 +464,9 @@ _EXCEPTIONS: dict[Phase, tuple[HintReason, ...]] = {
         HintReason.LOWEST_CARD, HintReason.LEAD_LOW_TRUMP,
     ),
     Phase.DEFEND: (
-        HintReason.TAKE_CHEAP_EARLY, HintReason.TAKE_COSTLY, HintReason.TAKE_TO_KEEP_CARDS,
-        HintReason.TAKE_KEEP_TRUMP, HintReason.BEAT_NO_THROW_IN, HintReason.BEAT_KEEP_PAIR,
+        HintReason.TAKE_CHEAP_EARLY, HintReason.TAKE_COSTLY, HintReason.TAKE_GETS_BACK,
+        HintReason.TAKE_TO_KEEP_CARDS, HintReason.TAKE_KEEP_ONLY_BEATER, HintReason.TAKE_KEEP_TRUMP,
+        HintReason.BEAT_NO_THROW_IN, HintReason.BEAT_KEEP_PAIR,
         HintReason.BEAT_SPARE_TRUMP, HintReason.KEEP_TRUMPS, HintReason.LOWEST_BEATER,
     ),
     Phase.THROW_IN: (
@@ -525,6 +544,12 @@ def _claim(observation: Observation, move: int, lesson: int | None, why: Explana
         return _moves_allowed(observation) == 1
     if reason in (HintReason.ENDGAME_WIN, HintReason.ENDGAME_DRAW, HintReason.ENDGAME_LOSS):
         return stock == 0
+    if lesson is not None and lesson != move:
+        # said against the lesson's move, a reason must not be as true of that move: it would
+        # not say why this one ("no plain card beats Д♠" when none beats the lesson's 9♠ either)
+        alike = _build(observation, lesson, None, reason)
+        if alike is not None and _claim(observation, lesson, None, alike):
+            return False
     if phase == Phase.LEAD:
         if move >= DEFEND_OFFSET or not hand >> move & 1:
             return False
@@ -564,14 +589,19 @@ def _claim(observation: Observation, move: int, lesson: int | None, why: Explana
             if reason is HintReason.TAKE_COSTLY:  # "this early": the stock still full
                 high = cheapest >= 27 and RANK[cheapest] >= HIGH_TRUMP_RANK
                 return attack < 27 and high and stock >= FULL_STOCK
-            if reason is HintReason.TAKE_TO_KEEP_CARDS:  # a high trump, or a plain jack or better
-                return RANK[cheapest] >= (HIGH_TRUMP_RANK if cheapest >= 27 else STRONG_RANK)
+            if reason in (HintReason.TAKE_TO_KEEP_CARDS, HintReason.TAKE_KEEP_ONLY_BEATER):
+                # a high trump, or a plain jack or better: "the lowest" of several, or "the only" one
+                strong = RANK[cheapest] >= (HIGH_TRUMP_RANK if cheapest >= 27 else STRONG_RANK)
+                return strong and (beaters == 1 << cheapest) == (reason is HintReason.TAKE_KEEP_ONLY_BEATER)
             if reason is HintReason.TAKE_KEEP_TRUMP:  # the stock still holds cards: the end is to come
-                return attack < 27 and cheapest >= 27 and stock > 0
-            if reason is HintReason.TAKE_CHEAP_EARLY:
+                return attack < 27 and cheapest >= 27 and hand & TRUMPS == 1 << cheapest and stock > 0
+            if reason is HintReason.TAKE_GETS_BACK:  # the strong cards you beat with come back
+                return bool(why.cards)
+            if reason is HintReason.TAKE_CHEAP_EARLY:  # beating would cost a high trump or a jack+
                 table = [c for c in (*observation.attacks, *observation.defences) if c >= 0]
                 cheap = all(c < 27 and RANK[c] <= CHEAP_RANK for c in table)
-                return stock >= FULL_STOCK and cheap and (cheapest >= 27 or RANK[cheapest] >= STRONG_RANK)
+                costly = RANK[cheapest] >= (HIGH_TRUMP_RANK if cheapest >= 27 else STRONG_RANK)
+                return stock >= FULL_STOCK and cheap and costly
             return False
         if move < DEFEND_OFFSET or not beaters >> card & 1:
             return False

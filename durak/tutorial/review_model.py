@@ -26,7 +26,7 @@ from typing import Any
 
 from durak.ai.review import Moment, MomentKind, Pattern, Review, review
 from durak.ai.teaching import Breach, Explanation, Lesson
-from durak.game import Game
+from durak.game import Game, Phase
 from durak.i18n import N_, N_plural, format_number, format_percent, gettext, ngettext
 from durak.messages import hint_exception, reason_text
 from durak.tutorial.game_model import HUMAN, Move
@@ -64,6 +64,9 @@ NO_DROP = N_("No decision lowered your chances.")
 NO_MOMENTS = N_("No key moments: you never missed a clearly better move.")
 MOMENTS_TITLE = N_("Key moments: click one to see the position")
 MOMENT = N_("Move {move}: you played “{played}” ({after}); “{best}” would have kept {before}.")
+# Translators: a key moment in the same bout as the one before, for the same reason; {move} is the
+# earlier one's move number.
+MOMENT_AGAIN = N_("The same reason as at move {move}.")
 WIN_MISSED = N_("From here you could have won, like this: {line}")
 DRAW_MISSED = N_("From here you could have drawn, like this: {line}")
 LOST_FROM = N_("From move {move} on, the game was lost whatever you played: against best play the AI wins.")
@@ -75,13 +78,12 @@ CHART_Y = N_("Your chance")
 CHART_NOTE = N_plural(
     "What the percentages mean: {chance} at a move says that, playing on from there many times from what "
     "you could see, you would win about {n} game in 100 (a draw counts half), as the AI estimates it. They "
-    "are rough while the stock holds cards, and exact once it is empty: {loss}, {draw} or {win}. The red "
-    "dots are the key moments, listed below.",
+    "are rough while the stock holds cards, and exact once it is empty: {loss}, {draw} or {win}.",
     "What the percentages mean: {chance} at a move says that, playing on from there many times from what "
     "you could see, you would win about {n} games in 100 (a draw counts half), as the AI estimates it. They "
-    "are rough while the stock holds cards, and exact once it is empty: {loss}, {draw} or {win}. The red "
-    "dots are the key moments, listed below.",
+    "are rough while the stock holds cards, and exact once it is empty: {loss}, {draw} or {win}.",
 )
+CHART_DOTS = N_("The red dots are the key moments, listed below.")
 LESSON_PLAYED = N_("You played lesson 06’s move; this position is an exception to it:")
 PATTERNS_TITLE = N_("Habits from lesson 06 to work on")
 # Translators: {title} is the title of a part of lesson 6, {text} its first paragraph, quoted.
@@ -90,30 +92,33 @@ PATTERN_LESSON = N_("Lesson 06 · {title}: “{text}”")
 # 9♣", "take"), {cost} a percentage.
 PATTERN_MESSAGES = {
     Breach.HIGH_TRUMP_EARLY: N_(
-        "Move {move}: you beat {target} with {card}, a high trump, early in the game. Lesson 06’s move: "
-        "“{lesson}”. It cost about {cost} of your chance."
+        "Move {move}: you beat {target} with {card}, a high trump, while the stock still held eight cards or "
+        "more. Lesson 06’s move: “{lesson}”."
     ),
     Breach.TRUMP_WHERE_PLAIN_BEATS: N_(
         "Move {move}: you beat {target} with the trump {card}, though a plain card beat it too. Lesson 06’s "
-        "move: “{lesson}”. It cost about {cost} of your chance."
+        "move: “{lesson}”."
     ),
     Breach.HIGHER_THAN_NEEDED: N_(
         "Move {move}: you beat {target} with {card}, though a lower card beat it too. Lesson 06’s move: "
-        "“{lesson}”. It cost about {cost} of your chance."
+        "“{lesson}”."
     ),
     Breach.TRUMP_LEAD: N_(
-        "Move {move}: you led the trump {card} while you held plain cards. Lesson 06’s move: “{lesson}”. It "
-        "cost about {cost} of your chance."
+        "Move {move}: you led the trump {card} while you held plain cards. Lesson 06’s move: “{lesson}”."
     ),
     Breach.HIGH_LEAD: N_(
-        "Move {move}: you led {card}, a higher card than you needed. Lesson 06’s move: “{lesson}”. It cost "
-        "about {cost} of your chance."
+        "Move {move}: you led {card}, a higher card than you needed. Lesson 06’s move: “{lesson}”."
     ),
-    Breach.TRUMP_GIVEN: N_(
-        "Move {move}: you gave away the trump {card}. Lesson 06’s move: “{lesson}”. It cost about {cost} of "
-        "your chance."
-    ),
+    Breach.TRUMP_GIVEN: N_("Move {move}: you threw in the trump {card}. Lesson 06’s move: “{lesson}”."),
 }
+# Translators: after a habit: {n} is what it cost, as the percentages' note counts (games in 100).
+PATTERN_COST_TEXT = N_plural(
+    "By the AI’s estimate, it cost you about {n} game in 100.",
+    "By the AI’s estimate, it cost you about {n} games in 100.",
+)
+TRUMP_HANDED = N_(
+    "Move {move}: you handed the AI the trump {card} while it was taking. Lesson 06’s move: “{lesson}”."
+)
 # Translators: {title} is the title of a part of lesson 6, {text} its first paragraph.
 PRACTISE_LESSON = N_("What to practise next: lesson 06, “{title}”. {text}")
 PRACTISE_MOMENTS = N_(
@@ -148,6 +153,7 @@ class GameReview:
         self.seed = seed
         self.hint_counts = hint_counts  # None: the game's hints were not kept
         self.review: Review | None = None
+        self._bouts: list[int] | None = None
 
     def run(self, progress: Callable[[int, int], object] | None = None) -> Review:
         self.review = review(
@@ -262,13 +268,14 @@ class GameReview:
         chances = self._done().chances
         example = chances[0] if chances else 0.5
         n = round(example * 100)
-        return ngettext(*CHART_NOTE, n).format(
+        note = ngettext(*CHART_NOTE, n).format(
             chance=format_percent(example),
             n=format_number(n),
             loss=format_percent(0),
             draw=format_percent(0.5),
             win=format_percent(1),
         )
+        return f"{note} {gettext(CHART_DOTS)}" if self._done().moments else note
 
     def moment_title(self, moment: Moment) -> str:
         return gettext(MOMENT).format(
@@ -283,7 +290,10 @@ class GameReview:
         """The moment in full: what was played and what was better, and why (the hint's words,
         or, in an exact endgame, the solver's line as the move log would tell it)."""
         said = [self.moment_title(moment)]
-        if moment.kind is MomentKind.CHANCE_LOST:
+        first = self._same_reason_before(moment)
+        if first is not None:  # one bout's moments of one reason: the reason is said once
+            said.append(gettext(MOMENT_AGAIN).format(move=format_number(first.index + 1)))
+        elif moment.kind is MomentKind.CHANCE_LOST:
             if moment.played_lesson:
                 said.append(gettext(LESSON_PLAYED))
             elif moment.lesson is not None:
@@ -293,6 +303,31 @@ class GameReview:
             template = WIN_MISSED if moment.kind is MomentKind.WIN_MISSED else DRAW_MISSED
             said.append(gettext(template).format(line=self.line_text(moment)))
         return " ".join(said)
+
+    def _same_reason_before(self, moment: Moment) -> Moment | None:
+        """The bout's first key moment, if ``moment`` follows it in that bout with the same move
+        against the same reason (e.g. "take" rather than beat each card of one attack)."""
+        moments = self._done().moments
+        at = moments.index(moment)
+        first = None
+        for earlier in reversed(moments[:at]):
+            alike = _said(earlier) == _said(moment)
+            if not alike or self._bout(earlier.index) != self._bout(moment.index):
+                break
+            first = earlier
+        return first if moment.kind is MomentKind.CHANCE_LOST else None
+
+    def _bout(self, index: int) -> int:
+        """The bout (counted from 0) in which the history's ``index``-th action was played."""
+        if self._bouts is None:
+            replay = Game.replay(self.game.deal)
+            bouts, bout = [], 0
+            for action in self.game.history:
+                bouts.append(bout)
+                replay.apply(action)
+                bout += not replay.table  # the table cleared: the bout is over
+            self._bouts = bouts
+        return self._bouts[index]
 
     # --- the habits of lesson 6 ---
 
@@ -311,13 +346,16 @@ class GameReview:
     def pattern_text(self, pattern: Pattern) -> str:
         before = Game.replay(self.game.deal, self.game.history[: pattern.index])
         target = before.table[-1][0] if before.table else None
-        return gettext(PATTERN_MESSAGES[pattern.kind]).format(
+        # a trump added to a take is handed over, not thrown in for the AI to beat
+        handed = pattern.kind is Breach.TRUMP_GIVEN and before.phase is Phase.ADDING
+        habit = gettext(TRUMP_HANDED if handed else PATTERN_MESSAGES[pattern.kind]).format(
             move=format_number(pattern.index + 1),
             card=str(pattern.played.card or ""),
             target=str(target or ""),
             lesson=move_text(pattern.lesson).text(),
-            cost=format_percent(pattern.cost),
         )
+        n = round(pattern.cost * 100)
+        return f"{habit} {ngettext(*PATTERN_COST_TEXT, n).format(n=format_number(n))}"
 
     def practise_text(self) -> str:
         """One line: what to practise next."""
@@ -358,6 +396,11 @@ class GameReview:
     def position(self, moment: Moment) -> Game:
         """The game just before the moment's decision (a fresh copy: look, do not play)."""
         return Game.replay(self.game.deal, self.game.history[: moment.index])
+
+
+def _said(moment: Moment) -> tuple[object, ...]:
+    """What a key moment's reason says, cards aside: two alike in one bout say it once."""
+    return moment.kind, moment.reason, moment.best.kind, moment.played_lesson, moment.lesson is None
 
 
 def _lesson_words(lesson: Lesson) -> str:

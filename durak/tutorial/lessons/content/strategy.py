@@ -39,9 +39,9 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
         N_("When to take"),
         (
             N_(
-                "Taking is not losing. Early in the game, while the stock is full, taking a few cheap "
-                "cards costs little: you will play them out again later. Spending a high trump to beat "
-                "a low card costs a lot."
+                "Taking is not losing. While the stock still holds eight cards or more, taking a few "
+                "cheap cards costs little: you will play them out again later. Spending a high trump (a "
+                "nine or higher) to beat a plain card costs a lot."
             ),
         ),
     ),
@@ -49,8 +49,9 @@ TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
         N_("What to lead"),
         (
             N_(
-                "Lead your lowest plain card, and keep the high ones to beat with. Leading one card of a "
-                "pair is even better: once it is beaten you can throw in the second and be rid of both."
+                "Lead your lowest plain card, and keep the high ones to beat with. A low pair is even "
+                "better, of your lowest rank or the one just above it: lead one card, and once it is "
+                "beaten you can throw in the other and be rid of both."
             ),
         ),
     ),
