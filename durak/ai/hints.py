@@ -32,6 +32,7 @@ __all__ = [
     "CHECK_ITERATIONS",
     "HINT_ITERATIONS",
     "TIE_MARGIN",
+    "UNEXPLAINED_MARGIN",
     "Hint",
     "HintReason",
     "HintStep",
@@ -47,6 +48,10 @@ TIE_MARGIN = 0.04
 """Below this difference in chance the lesson's move is as good as the search's: a paired
 comparison of :data:`CHECK_ITERATIONS` playouts moves by about ±0.02 with the seed, and the
 review's two-seed noise is 0.04 in 95% of decisions (``bench/review_speed.py --noise``)."""
+UNEXPLAINED_MARGIN = 0.08
+"""Where no principle explains the search's move, the lesson's move is hinted unless it falls
+behind by this much: a beginner can reuse the lesson's reason, not "the AI tried it out", and a
+difference below twice the tie margin is worth less than a reason (issue 30's second reading)."""
 MAX_CANDIDATES = 3
 
 
@@ -106,12 +111,15 @@ def hint(
         )
     lesson = lesson_action(observation)
     action = decision.action
+    why = explain(observation, move_of_action(action, trump), move_of_action(lesson, trump))
     if decision.method == Method.SEARCH and action != lesson and lesson in legal_actions:
         checker = SearchPlayer(iterations=max(CHECK_ITERATIONS, iterations), seed=0)
         measured = checker.compare(observation, [action, lesson])
-        if measured[action] - measured[lesson] < TIE_MARGIN:
-            action = lesson  # a teachable tie-break: the difference is the search's noise
-    why = explain(observation, move_of_action(action, trump), move_of_action(lesson, trump))
+        # a teachable tie-break: the difference is the search's noise, or too small to be worth
+        # a move no principle explains
+        if measured[action] - measured[lesson] < (UNEXPLAINED_MARGIN if why.generic else TIE_MARGIN):
+            action = lesson
+            why = explain(observation, move_of_action(action, trump), move_of_action(lesson, trump))
     if why.generic and len(legal_actions) == 1:
         why = Explanation(HintReason.ONLY_MOVE)
     departs = lesson if action != lesson else None

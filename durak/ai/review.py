@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from durak.actions import Action
-from durak.ai.hints import TIE_MARGIN, HintReason, reason_for
+from durak.ai.hints import TIE_MARGIN, UNEXPLAINED_MARGIN, HintReason, reason_for
 from durak.ai.sampling import Sampler
 from durak.ai.search import Method, SearchPlayer
 from durak.ai.solver import Solver, SolverBudgetExceeded
@@ -307,13 +307,15 @@ def _judge(
             Explanation(reason),
         )  # fmt: skip
     lesson = lesson_action(observation)
-    if lesson not in (best, played):
-        # a teachable tie-break: the lesson's move, where the search cannot tell it from the best
-        measured = checker.compare(observation, [best, lesson])
-        if measured[best] - measured[lesson] < TIE_MARGIN:
-            best, chance_best = lesson, min(chance_best, measured[lesson] + (chance_best - measured[best]))
     trump = observation.trump_index
     why = explain(observation, move_of_action(best, trump), move_of_action(lesson, trump))
+    if lesson not in (best, played):
+        # a teachable tie-break, as the hint's: the lesson's move, where the search cannot tell it
+        # from the best, or where no principle explains the best and it is barely better
+        measured = checker.compare(observation, [best, lesson])
+        if measured[best] - measured[lesson] < (UNEXPLAINED_MARGIN if why.generic else TIE_MARGIN):
+            best, chance_best = lesson, min(chance_best, measured[lesson] + (chance_best - measured[best]))
+            why = explain(observation, move_of_action(best, trump), move_of_action(lesson, trump))
     departs = lesson if best != lesson else None
     moment = Moment(
         index, played, best, chance_best, chance_played, chance_best, exact, MomentKind.CHANCE_LOST,

@@ -387,7 +387,7 @@ def _build(observation: Observation, move: int, lesson: int | None, reason: Hint
     if reason in (HintReason.GET_RID_OF_PAIR, HintReason.LEAD_PAIR):
         if card is None:
             return None
-        twin = hand & SAME_RANK[move] & ~(1 << move)
+        twin = hand & NONTRUMPS & SAME_RANK[move] & ~(1 << move)
         if reason is HintReason.GET_RID_OF_PAIR:
             return Explanation(reason, card)  # its sentence names no card
         return Explanation(reason, card, value[_low(twin)] if twin else None)
@@ -566,8 +566,8 @@ def _claim(observation: Observation, move: int, lesson: int | None, why: Explana
                 if plain >> v & 1 and RANK[v] < RANK[card]
             )
             return card < 27 and bool(twin) and beaten and not lower_pair
-        if reason is HintReason.LEAD_PAIR:  # any pair, its twin named
-            return why.other is not None and bool(hand & SAME_RANK[card] & ~(1 << card)) and beaten
+        if reason is HintReason.LEAD_PAIR:  # any plain pair, its twin named (a trump twin is kept)
+            return card < 27 and why.other is not None and bool(twin) and beaten
         if reason is HintReason.LEAD_LOW_TRUMP:
             return card >= 27 and card == _low(hand & TRUMPS)
         if reason is HintReason.LOWEST_CARD:
