@@ -286,3 +286,47 @@ def test_the_game_is_never_prepared_unseen() -> None:
     page = asyncio.run(scenario())
     assert "07_play_vs_ai" not in page._built
     page.close()
+
+
+def test_a_habit_in_the_review_opens_its_part_of_lesson_06_on_the_page() -> None:
+    """Issue 30: each habit the review names links to the part of lesson 06 that teaches it."""
+    page = course(lang="en", lesson="07_play_vs_ai", iterations=ITERATIONS, seed=5)
+    game = next(view for view in page.lesson_views if isinstance(view, PlayView))
+    assert game.open_topic == page.open_topic  # the game's review opens the page's lessons
+    before = page.bridge.scroll
+    page.open_topic("when_to_take")
+    assert page.lesson == "06_strategy"
+    assert page.bridge.focus == ".durak-topic-when_to_take" and page.bridge.scroll == before + 1
+    assert any(
+        isinstance(view, LessonText) and "durak-topic-when_to_take" in view._dom_classes
+        for view in page.lesson_views
+    )
+    page.close()
+
+
+def test_the_reviews_lesson_buttons_name_the_part_and_open_it() -> None:
+    from durak import Action, Game
+    from durak.ai.review import Pattern, Review
+    from durak.ai.teaching import Breach
+    from durak.tutorial.review_view import ReviewView
+
+    set_language("en")
+    game = Game.from_deal(["7♦", "7♠", "9♣"], ["8♣", "6♥"], ["6♦", "8♠"], attacker=0, trump="♠")
+    for action in ("attack 7♦", "take", "attack 7♠", "stop"):
+        game.apply(action)
+    handed = Pattern(2, Breach.TRUMP_GIVEN, Action.parse("attack 7♠"), Action.parse("stop"), 0.1)
+    opened: list[str] = []
+    for opener, buttons in ((opened.append, 1), (None, 0)):  # a notebook quotes the part instead
+        view = ReviewView(game, start=False, open_topic=opener)
+        view.model.review = Review(0, (), (), None, None, True, (handed,))
+        view.render()
+        assert len(view.lesson_links.children) == buttons
+        if buttons:
+            button = view.lesson_links.children[0]
+            assert button.description == "Read “Saving trumps” in lesson 06"
+            button.click()
+            assert opened == ["saving_trumps"]
+            set_language("de")
+            assert "Saving trumps" not in button.description
+            set_language("en")
+        view.close()

@@ -194,10 +194,19 @@ class CourseView(LocalizedVBox):
 
     def go_to(self, lesson: str | None) -> None:
         """Show ``lesson`` (rendered now if it never was), at the top of the page; remembered."""
+        self._open(lesson, "")  # the lesson's top
+
+    def open_topic(self, topic: str) -> None:
+        """Show the lesson that teaches ``topic`` (a key of the lessons' topics, e.g. lesson 06's
+        ``"when_to_take"``), scrolled to that part: a review's habit links to what it breaks."""
+        lesson = next(name for name, content in NOTEBOOKS.items() if topic in content.TOPICS)
+        self._open(lesson, f".durak-topic-{topic}")
+
+    def _open(self, lesson: str | None, focus: str) -> None:
         self.model.open(lesson)
         self.contents_button.value = False
         self._show()
-        self._focus = ""  # the lesson's top
+        self._focus = focus
         if self.bridge is not None:
             self.bridge.focus = self._focus
             self.bridge.scroll += 1
@@ -278,7 +287,9 @@ class CourseView(LocalizedVBox):
         if cell == SHOW_GAME:
             from durak.tutorial.game_view import play
 
-            return play(resume=True, embedded=True, **self.play_options)
+            return play(resume=True, embedded=True, open_topic=self.open_topic, **self.play_options)
+        if cell.call == "review":  # the saved games' review: its habits open lesson 06 here too
+            return lessons.review(open_topic=self.open_topic)
         call = getattr(lessons, cell.call)
         view: widgets.Widget = call(cell.argument) if cell.argument else call()
         return view

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import weakref
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -182,6 +183,7 @@ class PlayView(LocalizedVBox):
     ) -> None:
         self.model = model
         self.ai_delay = ai_delay
+        self.open_topic: Callable[[str], None] | None = None  # lesson 06's parts, from the review
         self._ai_timer: asyncio.TimerHandle | None = None  # the AI's next action, while one is scheduled
         self._confirming_new_game = False  # the first click on New game during a game asks again
         self._level_changed_in_game = False  # said beside the level's description until the game ends
@@ -409,7 +411,11 @@ class PlayView(LocalizedVBox):
         self._close_review()
         model = self.model
         review = ReviewView(
-            self.game, iterations=model.iterations, hint_counts=model.hint_counts, start=False
+            self.game,
+            iterations=model.iterations,
+            hint_counts=model.hint_counts,
+            start=False,
+            open_topic=self.open_topic,
         )
         self.review_area.children = (review,)  # on screen first: its progress bar shows the work
         self.review_button.disabled = True
@@ -660,6 +666,7 @@ def play(
     iterations: int | None = None,
     ai_delay: float | None = None,
     embedded: bool = False,
+    open_topic: Callable[[str], None] | None = None,
 ) -> PlayView:
     """The full game against the AI, as a widget: ``from durak.tutorial import play; play()``.
 
@@ -669,7 +676,8 @@ def play(
     deal (``False``). ``iterations`` caps the AI's search (small in tests);
     ``ai_delay`` defaults to a short pause between AI actions inside a notebook
     kernel and to none elsewhere. ``embedded=True`` leaves out the game's own heading and
-    language picker, for a page that has them (the course).
+    language picker, for a page that has them (the course); ``open_topic(part)`` opens a part
+    of lesson 06 from the review's habits, where the page has the lessons.
     """
     level = remembered_level(LEVELS, FIRST_LEVEL) if level is None else level
     check_level(level)
@@ -687,6 +695,7 @@ def play(
     else:
         model = PlayModel(level, seed, iterations=iterations)
         view = PlayView(model, ai_delay=delay, embedded=embedded)
+    view.open_topic = open_topic
     if problems:
         view.load_problems = problems
         view.render()

@@ -30,6 +30,16 @@ function render({ model, el }) {
     const target = (page && focus && page.querySelector(focus)) || page;
     if (target) target.scrollIntoView({ block: "start" });
   };
+  // A part of a lesson just opened may be drawn a moment later: look for it for a few seconds.
+  const scrollWhenDrawn = (tries = 0) => {
+    const page = el.closest(".durak-course");
+    const focus = model.get("focus");
+    if (focus && !(page && page.querySelector(focus)) && tries < 50) {
+      setTimeout(() => scrollWhenDrawn(tries + 1), 100);
+    } else {
+      scroll();
+    }
+  };
   const onCoursePage = new URL(window.location.href).searchParams.has("code");
   if (onCoursePage) {
     // The page opens at the top of the course, although the console it runs in scrolls to the
@@ -84,7 +94,7 @@ function render({ model, el }) {
       console.warn("durak: JupyterLab's language was not set", error);
     }
   };
-  model.on("change:scroll", scroll);
+  model.on("change:scroll", () => scrollWhenDrawn());
   model.on("change:title", title);
   model.on("change:address_code", address);
   const language = () => {

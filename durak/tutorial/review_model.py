@@ -86,6 +86,8 @@ CHART_NOTE = N_plural(
 CHART_DOTS = N_("The red dots are the key moments, listed below.")
 LESSON_PLAYED = N_("You played lesson 06’s move; this position is an exception to it:")
 PATTERNS_TITLE = N_("Habits from lesson 06 to work on")
+# Translators: a button under a habit, in the course: it opens lesson 06 at that part; {title} is its title.
+READ_IN_LESSON = N_("Read “{title}” in lesson 06")
 # Translators: {title} is the title of a part of lesson 6, {text} its first paragraph, quoted.
 PATTERN_LESSON = N_("Lesson 06 · {title}: “{text}”")
 # Translators: {move} is a move number, {card} and {target} cards, {lesson} the lesson's move ("beat with

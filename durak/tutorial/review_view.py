@@ -9,6 +9,7 @@ needs NumPy. The texts, the points and the spec come from
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from html import escape
 from typing import Any
@@ -17,11 +18,13 @@ import ipywidgets as widgets
 from babel.dates import format_datetime
 
 from durak.ai.review import Moment
+from durak.ai.teaching import Lesson
 from durak.game import Game
 from durak.i18n import format_number, get_language, gettext
 from durak.messages import game_over_message
 from durak.tutorial import review_model as texts
 from durak.tutorial.game_model import HUMAN
+from durak.tutorial.lessons.content.strategy import TOPICS
 from durak.tutorial.review_model import VEGA_LITE, GameReview
 from durak.tutorial.saves import HintCounts, SavedGame, finished_games, on_finished_saved
 from durak.tutorial.widgets import (
@@ -65,9 +68,14 @@ class ReviewView(LocalizedVBox):
         seed: int | None = None,
         hint_counts: HintCounts | None = None,
         start: bool = True,
+        open_topic: Callable[[str], None] | None = None,
         **kwargs: Any,
     ) -> None:
         self.model = GameReview(game, player, iterations=iterations, seed=seed, hint_counts=hint_counts)
+        # a page with the lessons (the course) opens lesson 06 at a habit's part; a notebook quotes it
+        self.open_topic = open_topic
+        self.lesson_links = widgets.VBox()
+        self.lesson_links.add_class("durak-lesson-links")
         self.title = widgets.HTML()
         self.progress = widgets.IntProgress(value=0, min=0, max=1, layout={"width": "60%"})
         self.progress_text = widgets.HTML()
@@ -107,6 +115,7 @@ class ReviewView(LocalizedVBox):
             self.lost,
             self.practise,
             self.patterns,
+            self.lesson_links,
             self.moments_title,
             self.moments,
             self.detail,
@@ -193,6 +202,7 @@ class ReviewView(LocalizedVBox):
             if habits
             else ""
         )
+        self._show_lesson_links([lesson for lesson, _ in habits])
         lost = self.model.lost_text()
         self.lost.value = f"<p>{escape(lost)}</p>" if lost else ""
         self.moments_title.value = (
@@ -228,10 +238,32 @@ class ReviewView(LocalizedVBox):
         }
         self.chart.outputs = (shown,)
 
+    def _show_lesson_links(self, parts: list[Lesson]) -> None:
+        """A button per part of lesson 06 the habits come from, where the page can open it."""
+        if self.open_topic is None:
+            return
+        shown = {button.topic: button for button in self.lesson_links.children}
+        for topic in set(shown) - {part.value for part in parts}:
+            shown.pop(topic).close()
+        for part in parts:
+            if part.value not in shown:
+                button = widgets.Button(icon="book", layout={"width": "auto", "max_width": "100%"})
+                button.topic = part.value
+                button.add_class("durak-lesson-link")
+                button.on_click(self.errors.guard(self._lesson_link_clicked))
+                shown[part.value] = button
+            title, _ = TOPICS[part.value]
+            shown[part.value].description = gettext(texts.READ_IN_LESSON).format(title=gettext(title))
+        self.lesson_links.children = tuple(shown[part.value] for part in parts)
+
+    def _lesson_link_clicked(self, button: widgets.Button) -> None:
+        assert self.open_topic is not None
+        self.open_topic(button.topic)
+
     def close(self) -> None:
         for part in (self.hand, self.opponent, self.table, self.stock, self.chart):
             part.close()
-        for button in self.moment_buttons:
+        for button in (*self.moment_buttons, *self.lesson_links.children):
             button.close()
         super().close()
 
@@ -239,8 +271,11 @@ class ReviewView(LocalizedVBox):
 class SavedGamesReview(LocalizedVBox):
     """Pick one of your finished, saved games and review it (notebook 07's last cell)."""
 
-    def __init__(self, *, iterations: int | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *, iterations: int | None = None, open_topic: Callable[[str], None] | None = None, **kwargs: Any
+    ) -> None:
         self.iterations = iterations
+        self.open_topic = open_topic
         self.saved = finished_games()
         self.title = widgets.HTML()
         self.choice = widgets.Dropdown(layout={"width": "auto", "max_width": "100%"})
@@ -264,7 +299,13 @@ class SavedGamesReview(LocalizedVBox):
         saved = self.saved[self.choice.value]
         for old in self.output.children:
             old.close()
-        view = ReviewView(saved.game, iterations=self.iterations, hint_counts=saved.hints, start=False)
+        view = ReviewView(
+            saved.game,
+            iterations=self.iterations,
+            hint_counts=saved.hints,
+            start=False,
+            open_topic=self.open_topic,
+        )
         self.output.children = (view,)
         view.start()
 

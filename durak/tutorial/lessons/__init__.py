@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from durak.tutorial.lessons.content import EXERCISES, NOTEBOOKS, TOPICS, build
@@ -83,8 +84,9 @@ def play() -> PlayView:
     return start()
 
 
-def review() -> SavedGamesReview:
-    """Review one of your finished games, saved (notebook 07's last cell)."""
+def review(open_topic: Callable[[str], None] | None = None) -> SavedGamesReview:
+    """Review one of your finished games, saved (notebook 07's last cell); ``open_topic`` opens
+    a part of lesson 06 from a habit the review names, where the page has the lessons."""
     from durak.tutorial.review_view import SavedGamesReview
 
-    return SavedGamesReview()
+    return SavedGamesReview(open_topic=open_topic)

@@ -186,6 +186,7 @@ class LessonText(LocalizedVBox):
         self.topic = topic
         self.body = widgets.HTML()
         super().__init__(children=(self.body,), **kwargs)
+        self.add_class(f"durak-topic-{topic}")  # where a review's link to this part scrolls to
         self._start_localized()
 
     @property
