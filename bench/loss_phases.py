@@ -34,7 +34,7 @@ from durak.ai.levels import OPPONENT_MODELS, make_player
 from durak.ai.players import Player
 from durak.ai.search import Method, SearchPlayer
 from durak.ai.solver import Solver, SolverBudgetExceeded
-from durak.arena import _Match, _player_seed, read_record, recorded_match
+from durak.arena import Match, player_seed, read_record, recorded_match
 from durak.game import Game, Observation, move_of_action
 
 
@@ -74,13 +74,13 @@ class Watcher:
         return decision.action
 
 
-def replay_loss(args: tuple[_Match, int, int, tuple[int, int], int]) -> tuple[str, str]:
+def replay_loss(args: tuple[Match, int, int, tuple[int, int], int]) -> tuple[str, str]:
     """When the searching ``side`` lost the game of ``deal`` it played with ``seats``: the phase,
     and with ``oracle_nodes`` the stock size at its last move that turned a position won or drawn
     for a player seeing everything into a lost one."""
     match, side, deal, seats, oracle_nodes = args
     watchers: list[Watcher] = []
-    watched_seed = _player_seed(match.seed, deal, side)  # not the level: it may play itself
+    watched_seed = player_seed(match.seed, deal, side)  # not the level: it may play itself
 
     def make(level: str, seed: int, iterations: int | None) -> Player:
         player = make_player(level, seed, iterations)

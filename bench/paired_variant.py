@@ -31,7 +31,7 @@ from durak.ai.levels import OPPONENT_MODELS, make_player
 from durak.ai.players import Player
 from durak.ai.policy import RuleParams
 from durak.ai.search import SearchPlayer
-from durak.arena import GameRecord, _player_seed, read_record, recorded_match, sign_test
+from durak.arena import GameRecord, player_seed, read_record, recorded_match, sign_test
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ def main() -> None:
     recorded = read_record(args.record, match)  # refuses a record the code no longer plays as
     deals = range(*args.deals)
     mirror = match.levels[0] == match.levels[1]
-    first_side = frozenset(_player_seed(match.seed, deal, 0) for deal in deals) if mirror else None
+    first_side = frozenset(player_seed(match.seed, deal, 0) for deal in deals) if mirror else None
     with ProcessPoolExecutor(args.jobs) as pool:
         make = Variant(searcher, overrides, first_side)
         replayed = pool.map(functools.partial(match.play_deal, make=make), deals)

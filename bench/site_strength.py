@@ -28,11 +28,11 @@ MEASURE = """
 import json, statistics, time
 from durak.ai.levels import HARD_OPPONENT_MODEL, TIME_LIMITS
 from durak.ai.search import SearchPlayer
-from durak.arena import _digest_positions, observe
+from durak.arena import digest_positions, observe
 
 player = SearchPlayer(time_limit=TIME_LIMITS["hard"], seed=1, **HARD_OPPONENT_MODEL)
 samples, seconds = [], []
-for game, legal in _digest_positions():
+for game, legal in digest_positions():
     if len(legal) < 2:
         continue
     start = time.perf_counter()
