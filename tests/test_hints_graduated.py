@@ -19,7 +19,7 @@ from durak.tutorial.game_model import PlayModel
 from durak.tutorial.game_view import CANDIDATE_CLASS, PlayView, _describe_action, hint_text
 from durak.tutorial.review_model import GameReview
 from durak.tutorial.saves import SAVE_FORMAT, HintCounts, read_save, write_save
-from durak.tutorial.widgets import HINTED_CLASS
+from durak.tutorial.widgets.cards import HINTED_CLASS
 
 ITERATIONS = 12
 

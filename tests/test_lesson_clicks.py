@@ -19,7 +19,7 @@ from durak.tutorial import lessons
 from durak.tutorial.lessons import model as lm
 from durak.tutorial.lessons import views
 from durak.tutorial.lessons.content import bout, common, taking
-from durak.tutorial.widgets import CardButton
+from durak.tutorial.widgets.cards import CardButton
 
 pytestmark = pytest.mark.usefixtures("isolated")  # tests/conftest.py
 ROOT = Path(__file__).resolve().parent.parent

@@ -23,10 +23,10 @@ import pytest
 from durak import Game
 from durak.i18n import LANGUAGES, gettext, set_language
 from durak.tutorial import language_picker, play, saves, settings
-from durak.tutorial.appearance import AppearanceControls
 from durak.tutorial.game_model import PlayModel
 from durak.tutorial.game_view import SAVE_FAILED, UNREADABLE_KEPT, PlayView
-from durak.tutorial.widgets import LanguagePicker
+from durak.tutorial.widgets.appearance import AppearanceControls
+from durak.tutorial.widgets.chrome import LanguagePicker
 
 ITERATIONS = 12
 REPO = Path(__file__).resolve().parents[1]

@@ -42,8 +42,10 @@ from durak.tutorial.lessons.content.common import SHOW_GAME, Cell
 from durak.tutorial.lessons.views import DeckView, ExerciseView, Lookup, progress_text, storage_notice_html
 from durak.tutorial.page_bridge import PageBridge
 from durak.tutorial.settings import browser_storage_missing
-from durak.tutorial.style import CARD_MARKS_CSS
-from durak.tutorial.widgets import ErrorArea, LanguagePicker, LocalizedVBox, close_all, running_loop
+from durak.tutorial.style import COURSE_CSS
+from durak.tutorial.widgets.base import ErrorArea, LocalizedVBox, close_all, running_loop
+from durak.tutorial.widgets.cards import CARD_CSS
+from durak.tutorial.widgets.chrome import LanguagePicker
 
 __all__ = ["COURSE_TITLE", "LOADING", "SITE_PREAMBLE", "CourseView", "address_code", "course"]
 
@@ -65,28 +67,6 @@ LAB_URL = "../lab/index.html?path=00_start.ipynb"  # from the site's course page
 CARD_VIEWS = (DeckView, ExerciseView)  # and the game (PlayView): what the learner can play with
 DOUBLE_CLICK = 0.5  # seconds: a second click on next/previous within them is the same click
 BACKGROUND_STEP = 0.05  # seconds between two cells built in the background: clicks go first
-
-COURSE_CSS = """
-<style>
-.durak-course { max-width: 52em; margin-left: auto; margin-right: auto; }
-.durak-course-bar {
-  position: sticky; top: 0; z-index: 20; padding: 0.3em 0.5em;
-  background: var(--jp-layout-color0, #ffffff); border-bottom: 1px solid #cccccc;
-  /* covers the page's own padding above the bar: nothing shows through there when scrolled */
-  box-shadow: 0 -16px 0 0 var(--jp-layout-color0, #ffffff);
-}
-.durak-course-contents { max-height: 60vh; overflow-y: auto; }
-.durak-course-bar .widget-dropdown { width: auto; max-width: 100%; }
-.durak-course-contents .jupyter-button, .durak-course-nav .jupyter-button {
-  height: auto; min-height: var(--jp-widgets-inline-height, 28px); white-space: normal;
-  text-align: left; line-height: 1.3; padding: 0.3em 0.8em;
-}
-/* the page scrolls, not the course or the cell's output box: only then does the top bar stay in view */
-.durak-course.widget-box { overflow: visible; }
-.jp-OutputArea:has(.durak-course), .jp-OutputArea-child:has(.durak-course),
-.jp-OutputArea-output:has(.durak-course) { overflow: visible; }
-</style>
-"""
 
 
 class CourseView(LocalizedVBox):
@@ -142,7 +122,7 @@ class CourseView(LocalizedVBox):
         )
         self.bridge: PageBridge | None = None  # attached once the lesson is built (it scrolls to it)
         self.bridge_slot = widgets.Box()
-        self.css = widgets.HTML(CARD_MARKS_CSS + COURSE_CSS, layout={"display": "none"})
+        self.css = widgets.HTML(CARD_CSS + COURSE_CSS, layout={"display": "none"})
         parts = [
             self.top_bar,
             self.picker.lab_notice,  # in JupyterLab: its menus follow the language after a reload
@@ -276,7 +256,7 @@ class CourseView(LocalizedVBox):
         """What the notebook's cell shows: the same call, but the game without its own picker
         and with an unfinished game back on screen at once (a reload must not ask first)."""
         if cell == SHOW_GAME:
-            from durak.tutorial.game_view import play
+            from durak.tutorial.game_view import play  # loads the search: only the game's lesson needs it
 
             return play(resume=True, embedded=True, **self.play_options)
         call = getattr(lessons, cell.call)

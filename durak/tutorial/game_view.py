@@ -29,7 +29,6 @@ from durak.messages import (
     hint_principle,
     reason_text,
 )
-from durak.tutorial.appearance import AppearanceControls
 from durak.tutorial.game_model import (
     AI,
     HUMAN,
@@ -43,23 +42,19 @@ from durak.tutorial.game_model import (
 from durak.tutorial.review_model import REVIEW_BUTTON
 from durak.tutorial.saves import UnreadableSave
 from durak.tutorial.settings import remember_level, remembered_level, restore_language
-from durak.tutorial.style import CARD_MARKS_CSS
-from durak.tutorial.widgets import (
+from durak.tutorial.style import AI_BLUE, BOUT_RULE, HINT_GOLD, WARNING_AMBER
+from durak.tutorial.widgets.appearance import AppearanceControls
+from durak.tutorial.widgets.base import ErrorArea, LocalizedVBox, close_all, relabel, running_loop
+from durak.tutorial.widgets.cards import (
+    CARD_CSS,
     HINTED_CLASS,
     CardButton,
-    ErrorArea,
-    FeltTable,
     HandView,
-    LanguagePicker,
-    LocalizedVBox,
     OpponentHandView,
     StockView,
-    TableOrRules,
     TableView,
-    close_all,
-    relabel,
-    running_loop,
 )
+from durak.tutorial.widgets.chrome import FeltTable, LanguagePicker, TableOrRules
 
 __all__ = [
     "CANDIDATE_CLASS", "HINT_BORDER", "SAVE_FAILED", "UNREADABLE_KEPT", "UNREADABLE_LEFT", "PlayView",
@@ -97,7 +92,7 @@ HOW_TO_PLAY = N_(
     "(click one anyway to see why not). Use Take and Stop to take the cards or end a bout, and "
     "Hint when you are unsure."
 )
-HINT_BORDER = "3px dashed #b8860b"  # the card a hint suggests
+HINT_BORDER = f"3px dashed {HINT_GOLD}"  # the card a hint suggests
 CANDIDATE_CLASS = "durak-candidate"  # a card a hint's second step marks as worth a look
 HINT_TOOLTIP = N_("Each click shows a little more: the idea, then the cards worth a look, then the move.")
 SHOW_MOVE = N_("Show the move")
@@ -198,7 +193,7 @@ class PlayView(LocalizedVBox):
         )
         self.level_note = widgets.HTML()
         self.show_playable = widgets.Checkbox(value=True, indent=False)
-        self.marks = widgets.HTML(CARD_MARKS_CSS, layout={"display": "none"})
+        self.marks = widgets.HTML(CARD_CSS, layout={"display": "none"})
         self.new_game_button = widgets.Button(icon="refresh")
         self.hint_button = widgets.Button(icon="lightbulb-o")
         self.show_move_button = widgets.Button(icon="eye")
@@ -585,8 +580,12 @@ class PlayView(LocalizedVBox):
         """The moves, newest first (so the last ones stay in sight), the AI's set apart in blue."""
         lines = []
         for move in reversed(self.model.moves):
-            style = "color:#1f4e9a" if move.player == AI else ""
-            rule = "border-bottom:1px solid #bbb;padding-bottom:2px;" if move.kind is MoveKind.STOP else ""
+            style = f"color:{AI_BLUE}" if move.player == AI else ""
+            rule = (
+                f"border-bottom:1px solid {BOUT_RULE};padding-bottom:2px;"
+                if move.kind is MoveKind.STOP
+                else ""
+            )
             lines.append(f'<li style="{rule}{style}">{escape(move.text())}</li>')
         moves = f"<ol reversed>{''.join(lines)}</ol>" if lines else ""
         return f"{moves}<p style='margin:0 0 0 2.5em'><i>{escape(first_attacker_text(self.game))}</i></p>"
@@ -603,7 +602,7 @@ class PlayView(LocalizedVBox):
         error = self.model.save_error
         if error is not None:
             lines.append(gettext(SAVE_FAILED).format(reason=error.strerror or error))
-        style = "color:#7a4100;font-weight:600"  # dark amber: a warning, not a refused move
+        style = f"color:{WARNING_AMBER};font-weight:600"  # dark amber: a warning, not a refused move
         return "".join(f'<div class="durak-warning" style="{style}">{escape(line)}</div>' for line in lines)
 
     def _hint_html(self) -> str:

@@ -24,14 +24,8 @@ from durak.tutorial import review_model as texts
 from durak.tutorial.game_model import HUMAN
 from durak.tutorial.review_model import VEGA_LITE, GameReview
 from durak.tutorial.saves import HintCounts, SavedGame, finished_games, on_finished_saved
-from durak.tutorial.widgets import (
-    ErrorArea,
-    HandView,
-    LocalizedVBox,
-    OpponentHandView,
-    StockView,
-    TableView,
-)
+from durak.tutorial.widgets.base import ErrorArea, LocalizedVBox
+from durak.tutorial.widgets.cards import HandView, OpponentHandView, StockView, TableView
 
 __all__ = ["ReviewView", "SavedGamesReview"]
 

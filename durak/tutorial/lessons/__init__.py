@@ -85,6 +85,6 @@ def play() -> PlayView:
 
 def review() -> SavedGamesReview:
     """Review one of your finished games, saved (notebook 07's last cell)."""
-    from durak.tutorial.review_view import SavedGamesReview
+    from durak.tutorial.review_view import SavedGamesReview  # loads the AI's review: only this cell needs it
 
     return SavedGamesReview()

@@ -155,6 +155,8 @@ def _notebook(cells: list[dict[str, Any]]) -> dict[str, Any]:
 
 def course_notebook(site: bool = False) -> dict[str, Any]:
     """``course.ipynb``: the whole course on one page, for those who want it inside JupyterLab."""
+    # only its title: the course's module loads its widgets (anywidget), which neither `make notebooks`
+    # nor Voilà's server process (voila_app) needs
     from durak.tutorial.course_view import COURSE_TITLE
 
     how_to = _how_to_cell("course-00", "# Durak", [(COURSE_TITLE, HOW_TO_COURSE)], site)
