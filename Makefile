@@ -67,9 +67,11 @@ bench: $(VENV)/.test
 
 # Catalogs (gettext domain `durak`): extract -> update (init for a new language) -> compile.
 # `pot` is also run by tests/test_catalogs.py (with PYBABEL and POT overridden) so that the test
-# extracts exactly as this target does. Check the Plural-Forms header of a newly initialized
-# catalog by hand: Babel 2.18 writes one form for Turkish, CLDR has two.
-# The languages and the version each have one place in the package: durak.i18n and durak.__version__.
+# extracts exactly as this target does. tests/test_catalogs.py also compares the Plural-Forms
+# header of a newly initialized catalog with CLDR's rules: Babel 2.18 writes one form for Turkish,
+# CLDR has two.
+# The languages and the version each have one place: locales/languages.toml (read through
+# durak.i18n; a language listed there without a catalog gets one from `init`) and durak.__version__.
 LANGS = $(shell $(BIN)/python -c 'from durak.i18n import LANGUAGES, SOURCE_LANGUAGE; print(*(l for l in LANGUAGES if l != SOURCE_LANGUAGE))')
 VERSION = $(shell sed -n 's/^__version__ = "\(.*\)"/\1/p' durak/__init__.py)
 PYBABEL ?= $(BIN)/pybabel

@@ -1,10 +1,11 @@
 """The notebook files, written from the content modules' cell plans: ``make notebooks``.
 
 A notebook is its content module's ``CELLS`` after a header cell, framed by two markdown cells a
-newcomer can read before running anything: how to start (in all six languages, from the
-catalogs, so that it is translated and reviewed with every other string) and a link to the next
-notebook. A ninth, ``course.ipynb``, shows the whole course on one page (one cell). The how-to
-cell is tagged :data:`LAB_ONLY`: the Voilà app runs the cells itself and leaves it out.
+newcomer can read before running anything: how to start (in every language of
+``locales/languages.toml``, from the catalogs, so that it is translated and reviewed with every
+other string) and a link to the next notebook. A ninth, ``course.ipynb``, shows the whole course
+on one page (one cell). The how-to cell is tagged :data:`LAB_ONLY`: the Voilà app runs the cells
+itself and leaves it out.
 ``tests/test_notebooks.py`` checks that the files are exactly what this writes.
 
 The static site (``lite/build.py``) ships copies of its own (``write(folder, site=True)``): there
