@@ -31,7 +31,7 @@ app: $(VENV)/.tutorial
 	$(BIN)/durak-tutorial --app
 
 lint: $(VENV)/.test
-	$(BIN)/ruff check durak tests bench lite
+	$(BIN)/ruff check durak tests bench research lite
 
 typecheck: $(VENV)/.test
 	$(BIN)/mypy
@@ -62,8 +62,15 @@ serve-site: site
 notebooks: $(VENV)/.test
 	$(BIN)/python -m durak.tutorial.lessons.notebooks
 
+# The quick benchmarks, each under a minute (about 75 s in all on a 2-core machine): the kernel's
+# speed (fast path and readable API), the hard search's cost and choices digest, the endgame
+# solver, the review. bench/README.md lists them all, the slow and the browser ones too.
 bench: $(VENV)/.test
-	$(BIN)/python bench/playouts.py
+	$(BIN)/python -m bench.playouts
+	$(BIN)/python -m bench.playouts --api
+	$(BIN)/python -m bench.search_speed
+	$(BIN)/python -m bench.endgame
+	$(BIN)/python -m bench.review_speed
 
 # Catalogs (gettext domain `durak`): extract -> update (init for a new language) -> compile.
 # `pot` is also run by tests/test_catalogs.py (with PYBABEL and POT overridden) so that the test

@@ -1,7 +1,7 @@
 """Where the hard level loses: replay the games a search level lost in an arena record and tell
 whether each loss was decided before or after the stock ran out.
 
-Usage: python bench/loss_phases.py RECORD [--deals A B] [--jobs N] [--oracle NODES]
+Usage: python -m research.loss_phases RECORD [--deals A B] [--jobs N] [--oracle NODES]
 
 Each lost game is played again with the recorded deal and player seeds (it repeats the recorded
 game exactly). At the searching side's first exact solve after the stock is empty, the solver's
@@ -20,14 +20,11 @@ reaches a decision.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from durak.actions import Action
 from durak.ai.levels import OPPONENT_MODELS, make_player
