@@ -33,7 +33,8 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
-from durak.i18n import N_, format_number, gettext
+from durak.i18n import N_, gettext
+from durak.messages import say
 from durak.tutorial import lessons, progress
 from durak.tutorial.course_model import CourseModel, start_language
 from durak.tutorial.lab_locale import lab_locale
@@ -272,13 +273,12 @@ class CourseView(LocalizedVBox):
         model = self.model
         solved = progress.solved()  # read once: on the site each read of the settings is a round trip
         # the number the heading and the contents show (the notebooks' "00" to "07"), never a second count
-        where = gettext(LESSON_NUMBER).format(number=_number(model.current))
+        where = say(LESSON_NUMBER, number=_number(model.current))
         self.place.value = f"<span>{escape(where)} · <i>{escape(progress_text(solved))}</i></span>"
         self.contents_button.description = gettext(CONTENTS)
         for lesson, button in self.lesson_buttons.items():
             done_here, total = model.lesson_progress(lesson, solved)
-            counts = {"n": format_number(done_here), "total": format_number(total)}
-            done = f" · {gettext(LESSON_SOLVED).format(**counts)}"
+            done = f" · {say(LESSON_SOLVED, n=done_here, total=total)}"
             button.description = _short_title(lesson) + (done if total else "")
             button.button_style = "info" if lesson == model.current else ""
         self.heading.value = f"<h2>{escape(self.heading_text)}</h2>"

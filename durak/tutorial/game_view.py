@@ -14,31 +14,32 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from durak.actions import STOP, TAKE, Action, ActionKind
+from durak.actions import STOP, TAKE, Action
 from durak.ai import Hint
 from durak.ai.hints import HintStep
+from durak.ai.levels import LEARNER_LEVELS
 from durak.cards import Card
 from durak.game import Game, Phase
-from durak.i18n import N_, format_number, gettext, ngettext
+from durak.i18n import N_, N_plural, gettext
 from durak.messages import (
+    AI,
     SAYS_THE_MOVE,
+    YOU,
+    MoveKind,
     face_up_trump_message,
     game_over_message,
     hint_candidates,
     hint_exception,
     hint_principle,
+    hinted_move,
+    level_description,
+    level_label,
     reason_text,
+    say,
+    say_count,
 )
-from durak.tutorial.game_model import (
-    AI,
-    HUMAN,
-    LEVELS,
-    MoveKind,
-    PlayModel,
-    ShownHint,
-    check_level,
-    first_attacker_text,
-)
+from durak.tutorial.clicks import action_for
+from durak.tutorial.game_model import PlayModel, ShownHint, check_level, first_attacker_text
 from durak.tutorial.review_model import REVIEW_BUTTON
 from durak.tutorial.saves import UnreadableSave
 from durak.tutorial.settings import remember_level, remembered_level, restore_language
@@ -61,18 +62,6 @@ __all__ = [
     "hint_text", "play",
 ]  # fmt: skip
 
-LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
-# Translators: each begins with its level's button label ("Easy", "Normal", "Hard") and a colon.
-LEVEL_DESCRIPTIONS = {
-    "easy": N_("Easy: plays sensible moves, but one in four at random. A good first opponent."),
-    "normal": N_(
-        "Normal: looks a little ahead before every move, and plays perfectly once the stock is empty."
-    ),
-    "hard": N_(
-        "Hard: looks much further ahead, a quarter of a second a move, and plays perfectly once the stock "
-        "is empty."
-    ),
-}
 SHOW_PLAYABLE = N_("Show playable cards")
 LEVEL_FROM_NOW = N_("The change applies from the AI’s next move in this game.")
 CONFIRM_NEW_GAME = N_("Abandon this game? Click again")
@@ -108,16 +97,6 @@ AI_REPLY_DELAY = 0.15
 # --- the view ------------------------------------------------------------------------
 
 
-def _describe_action(action: Action) -> str:
-    if action.kind is ActionKind.ATTACK:
-        return gettext("play {card}").format(card=action.card)
-    if action.kind is ActionKind.DEFEND:
-        return gettext("beat it with {card}").format(card=action.card)
-    if action.kind is ActionKind.TAKE:
-        return gettext("take the cards")
-    return gettext("stop")
-
-
 def hint_text(shown: ShownHint) -> str:
     """A hint as far as it is shown, in the current language: the principle; then the moves worth
     a look; then the move, that it departs from lesson 6 where it does, and why."""
@@ -125,19 +104,19 @@ def hint_text(shown: ShownHint) -> str:
     if shown.step == HintStep.MOVE:
         said = []
         if tip.explanation.reason not in SAYS_THE_MOVE:  # else the reason says it: once is enough
-            said.append(gettext("Hint: {move}.").format(move=_describe_action(tip.action)))
+            said.append(say(N_("Hint: {move}."), move=hinted_move(tip.action)))
         if tip.lesson is not None:
-            said.append(hint_exception(_describe_action(tip.lesson)))
+            said.append(hint_exception(hinted_move(tip.lesson)))
         said.append(reason_text(tip.explanation))
     else:
-        said = [gettext(HINT_IDEA).format(idea=hint_principle(tip.principle))]
+        said = [say(HINT_IDEA, idea=hint_principle(tip.principle))]
         if shown.step == HintStep.CANDIDATES:
-            said.append(hint_candidates([_describe_action(action) for action in tip.candidates]))
+            said.append(hint_candidates([hinted_move(action) for action in tip.candidates]))
     return " ".join(said)
 
 
 def _game_over_text(game: Game) -> str:
-    return game_over_message(game.loser, viewer=HUMAN)
+    return game_over_message(game.loser, viewer=YOU)
 
 
 def _status_text(game: Game) -> str:
@@ -151,7 +130,7 @@ def _status_text(game: Game) -> str:
     if game.phase is Phase.LEAD:
         return gettext("Your turn: lead any card.")
     if game.phase is Phase.DEFEND:
-        return gettext("Your turn: beat {card} or take the cards.").format(card=game.table[-1][0])
+        return say(N_("Your turn: beat {card} or take the cards."), card=game.table[-1][0])
     if game.phase is Phase.THROW_IN:
         return gettext("Your turn: add a card of a rank on the table, or stop.")
     return gettext("The AI takes: you may add cards of a rank on the table, then stop.")
@@ -189,7 +168,7 @@ class PlayView(LocalizedVBox):
             self.language.layout.display = "none"
         # buttons as wide as their labels: three fit a phone's row
         self.level = widgets.ToggleButtons(
-            options=list(LEVELS), value=model.level, style={"button_width": "auto"}
+            options=list(LEARNER_LEVELS), value=model.level, style={"button_width": "auto"}
         )
         self.level_note = widgets.HTML()
         self.show_playable = widgets.Checkbox(value=True, indent=False)
@@ -326,7 +305,7 @@ class PlayView(LocalizedVBox):
         self._level_handler = guard(self._level_changed)
         self.level.observe(self._level_handler, names="value")
         self.show_playable.observe(guard(lambda _change: self.refresh()), names="value")
-        self._unsubscribe_model = model.on_change(self.refresh)
+        self._unsubscribe_model = model.on_change(self._model_changed)
         self._start_localized()
         self.refresh()
         if not offer:
@@ -368,12 +347,8 @@ class PlayView(LocalizedVBox):
     # --- clicks ---
 
     def _card_clicked(self, button: CardButton) -> None:
-        action = button.action
-        if action is None:  # a card that is not playable now: let the rules say why
-            assert button.card is not None
-            is_defending = self.game.to_move == HUMAN and self.game.phase is Phase.DEFEND
-            action = Action.defend(button.card) if is_defending else Action.attack(button.card)
-        self._play(action)
+        assert button.card is not None  # a card not playable now is played all the same: the rules say why
+        self._play(action_for(self.game, button.card))
 
     def _trump_clicked(self, button: CardButton) -> None:
         self._remarked = button.card
@@ -480,10 +455,13 @@ class PlayView(LocalizedVBox):
 
     # --- rendering ---
 
+    def _model_changed(self, _model: PlayModel) -> None:
+        self.refresh()
+
     def refresh(self) -> None:
         """Show the model's current state (called after every change)."""
         game = self.game
-        observation = game.observation(HUMAN)
+        observation = game.observation(YOU)
         trump_card = observation.trump_card if observation.trump_card_in_stock else None
         self.opponent.update(observation.opponent_hand_size, observation.opponent_known, game.trump)
         self.stock.update(game.trump, trump_card, observation.stock_size, len(observation.discard))
@@ -498,7 +476,7 @@ class PlayView(LocalizedVBox):
         self.hand.update(
             observation.hand,
             game.trump,
-            playable if game.to_move == HUMAN else None,
+            playable if game.to_move == YOU else None,
             marks=bool(self.show_playable.value),
         )
         self.take_button.disabled = TAKE not in legal
@@ -545,9 +523,9 @@ class PlayView(LocalizedVBox):
         self.stop_button.tooltip = gettext("Add no more cards: end the bout")
         self.level.description = gettext("Difficulty:")
         self.appearance_panel.set_title(0, gettext("Appearance"))
-        relabel(self.level, [(gettext(LEVEL_LABELS[level]), level) for level in LEVELS], self._level_handler)
-        self.level.tooltips = [gettext(LEVEL_DESCRIPTIONS[level]) for level in LEVELS]
-        level_note = gettext(LEVEL_DESCRIPTIONS[self.model.level])
+        relabel(self.level, [(level_label(level), level) for level in LEARNER_LEVELS], self._level_handler)
+        self.level.tooltips = [level_description(level) for level in LEARNER_LEVELS]
+        level_note = level_description(self.model.level)
         if self._level_changed_in_game and not game.is_over:
             level_note = f"{level_note} {gettext(LEVEL_FROM_NOW)}"
         self.level_note.value = f"<i>{escape(level_note)}</i>"
@@ -567,12 +545,13 @@ class PlayView(LocalizedVBox):
         self.move_log.value = self._move_log_html()
         moves = len(self.model.moves)
         self.resume_text.value = escape(
-            ngettext(
-                "An unfinished game was saved ({n} move so far, level: {level}).",
-                "An unfinished game was saved ({n} moves so far, level: {level}).",
+            say_count(
+                *N_plural(
+                    "An unfinished game was saved ({n} move so far, level: {level}).",
+                    "An unfinished game was saved ({n} moves so far, level: {level}).",
+                ),
                 moves,
-            ).format(
-                n=format_number(moves), level=gettext(LEVEL_LABELS.get(self.model.level, self.model.level))
+                level=level_label(self.model.level),
             )
         )
 
@@ -595,13 +574,13 @@ class PlayView(LocalizedVBox):
         lines = []
         for problem in self.load_problems:
             if problem.kept_as is not None:
-                text = gettext(UNREADABLE_KEPT).format(file=problem.kept_as.name, reason=problem.reason)
+                text = say(UNREADABLE_KEPT, file=problem.kept_as.name, reason=problem.reason)
             else:
-                text = gettext(UNREADABLE_LEFT).format(file=problem.path, reason=problem.reason)
+                text = say(UNREADABLE_LEFT, file=problem.path, reason=problem.reason)
             lines.append(text)
         error = self.model.save_error
         if error is not None:
-            lines.append(gettext(SAVE_FAILED).format(reason=error.strerror or error))
+            lines.append(say(SAVE_FAILED, reason=error.strerror or error))
         style = f"color:{WARNING_AMBER};font-weight:600"  # dark amber: a warning, not a refused move
         return "".join(f'<div class="durak-warning" style="{style}">{escape(line)}</div>' for line in lines)
 
@@ -670,7 +649,7 @@ def play(
     kernel and to none elsewhere. ``embedded=True`` leaves out the game's own heading and
     language picker, for a page that has them (the course).
     """
-    level = remembered_level(LEVELS, FIRST_LEVEL) if level is None else level
+    level = remembered_level(LEARNER_LEVELS, FIRST_LEVEL) if level is None else level
     check_level(level)
     restore_language()
     # Re-running the cell replaces the game on screen: the old view is closed, so that it does

@@ -32,7 +32,7 @@ __all__ = ["COURSE_CSS", "MARKS_CSS", "Appearance", "table_css"]
 
 RED_INK = "#c0122b"  # hearts and diamonds; a refused move or an error, said on the table
 BLACK_INK = "#111111"  # spades and clubs
-CARD_WHITE = "#ffffff"  # a plain card; the lattice and the text on a card's back
+CARD_WHITE = "#ffffff"  # a plain card; the lattice and text on a card's back; a key moment's outline
 TRUMP_TINT = "#fff1c1"  # a warm tint marks every trump card
 CARD_BACK = "#2f4f8f"  # a card face down
 CARD_EDGE = "#888888"  # a plain card's frame

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from durak.i18n import LANGUAGES, N_, endonym, translator
+from durak.messages import fill
 from durak.tutorial.lab_locale import lab_words
 from durak.tutorial.lessons.content import NOTEBOOKS, next_notebook
 from durak.tutorial.lessons.content.common import SHOW_GAME
@@ -136,8 +137,8 @@ def _how_to_cell(cell_id: str, heading: str, titled: list[tuple[str, str]], site
     for language in LANGUAGES:
         words = translator(language)
         for title, how_to in titled:
-            sentence = words.gettext(ON_SITE[how_to] if site else how_to)
-            sentence = sentence.format(menu=menu_command(language), app=APP)
+            msgid = ON_SITE[how_to] if site else how_to
+            sentence = fill(words.gettext(msgid), msgid, menu=menu_command(language), app=APP)
             lines += [f"*{endonym(language)}* — **{words.gettext(title)}** · {sentence}", ""]
     return _markdown(cell_id, lines[:-1], (LAB_ONLY,))
 

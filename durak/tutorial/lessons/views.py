@@ -15,8 +15,8 @@ import ipywidgets as widgets
 
 from durak.cards import DECK, Card, Rank, Suit
 from durak.game import Game
-from durak.i18n import N_, N_plural, format_number, gettext, ngettext, pgettext
-from durak.messages import card_name, rank_explanation
+from durak.i18n import N_, N_plural, gettext, pgettext
+from durak.messages import card_name, rank_explanation, say, say_count
 from durak.tutorial import progress
 from durak.tutorial.lessons import model as lm
 from durak.tutorial.lessons.content import EXERCISES, NOTEBOOKS, TOPICS
@@ -76,7 +76,7 @@ RULE_REMINDER = N_("{rule} · {name}: {sentence}")
 def rule_reminder(rule: str) -> str:
     """ "R6 · Beating: A card is beaten by ..." in the current language."""
     name, sentence = RULES[rule]
-    return gettext(RULE_REMINDER).format(rule=rule, name=gettext(name), sentence=gettext(sentence))
+    return say(RULE_REMINDER, rule=rule, name=gettext(name), sentence=gettext(sentence))
 
 
 # --- the header ----------------------------------------------------------------------
@@ -87,7 +87,7 @@ def progress_text(solved: frozenset[str] | None = None) -> str:
     already read from the settings)."""
     total = len(EXERCISES)
     done = len((progress.solved() if solved is None else solved) & set(EXERCISES))
-    return ngettext(*PROGRESS, total).format(n=format_number(done), total=format_number(total))
+    return say_count(*PROGRESS, total, n=done, total=total)
 
 
 def storage_notice_html() -> str:

@@ -31,8 +31,8 @@ import ipywidgets as widgets
 
 from durak.cards import Suit
 from durak.errors import IllegalAction
-from durak.i18n import gettext, on_language_change
-from durak.messages import illegal_action_message
+from durak.i18n import N_, on_language_change
+from durak.messages import illegal_action_message, say
 from durak.tutorial.style import RED_INK
 
 __all__ = [
@@ -174,7 +174,7 @@ class ErrorArea(LocalizedVBox):
         elif isinstance(error, IllegalAction):
             self.message.value = alert_html(illegal_action_message(error, trump=self.trump))
         else:
-            text = gettext("Something went wrong: {error}").format(error=f"{type(error).__name__}: {error}")
+            text = say(N_("Something went wrong: {error}"), error=f"{type(error).__name__}: {error}")
             self.message.value = alert_html(text)
 
     def clear(self) -> None:

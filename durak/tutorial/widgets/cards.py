@@ -26,8 +26,18 @@ import ipywidgets as widgets
 
 from durak.actions import Action
 from durak.cards import Card, Suit
-from durak.i18n import format_number, gettext, ngettext
-from durak.messages import card_name, discard_count, hand_count, player_name, stock_count, suit_name
+from durak.i18n import N_, N_plural, gettext
+from durak.messages import (
+    AI,
+    YOU,
+    card_name,
+    discard_count,
+    hand_count,
+    player_name,
+    say,
+    say_count,
+    stock_count,
+)
 from durak.tutorial.card_faces import face_class, faces_css
 from durak.tutorial.style import (
     BLACK_INK,
@@ -74,7 +84,7 @@ def card_tooltip(card: Card, trump: Suit | None = None) -> str:
     """The tooltip of a face-up card: its full localized name, and whether it is a trump."""
     name = card_name(card)
     if trump is not None and card.suit == trump:
-        return gettext("{card} (trump)").format(card=name)
+        return say(N_("{card} (trump)"), card=name)
     return name
 
 
@@ -216,7 +226,7 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
             return gettext("A card face down")
         tooltip = card_tooltip(self.card, self.trump)
         if self.playable is False:
-            tooltip = gettext("{card} — not playable now").format(card=tooltip)
+            tooltip = say(N_("{card} — not playable now"), card=tooltip)
         return tooltip
 
     def render(self) -> None:
@@ -299,7 +309,7 @@ class HandView(_TitledCards):
         self._start_localized()
 
     def title_text(self) -> str:
-        title = gettext(self._title_msgid) if self._title_msgid else player_name(0)
+        title = gettext(self._title_msgid) if self._title_msgid else player_name(YOU)
         return f"{title} · {hand_count(self._count)}"
 
     def on_play(self, callback: Callback) -> None:
@@ -355,7 +365,7 @@ class OpponentHandView(_TitledCards):
         self._start_localized()
 
     def title_text(self) -> str:
-        return f"{player_name(1)} · {hand_count(self._count)}"
+        return f"{player_name(AI)} · {hand_count(self._count)}"
 
     def update(self, size: int, known: Sequence[Card], trump: Suit | None) -> None:
         """``size`` cards, of which ``known`` are shown face up (the rest as backs)."""
@@ -389,14 +399,15 @@ class TableView(_TitledCards):
             return gettext("Table: empty")
         count = len(self._pairs)
         if self._limit:
-            return ngettext(
-                "Table: {n} of at most {limit} attack card",
-                "Table: {n} of at most {limit} attack cards",
+            return say_count(
+                *N_plural(
+                    "Table: {n} of at most {limit} attack card", "Table: {n} of at most {limit} attack cards"
+                ),
                 self._limit,
-            ).format(n=format_number(count), limit=format_number(self._limit))
-        return ngettext("Table: {n} attack card", "Table: {n} attack cards", count).format(
-            n=format_number(count)
-        )
+                n=count,
+                limit=self._limit,
+            )
+        return say_count(*N_plural("Table: {n} attack card", "Table: {n} attack cards"), count)
 
     @property
     def pairs(self) -> tuple[tuple[Card, Card | None], ...]:
@@ -505,7 +516,7 @@ class StockView(LocalizedHBox):
             return
         show_trump, show_count = self._shown
         lines = [
-            *([gettext("Trump: {suit}").format(suit=_suit_label(self._trump))] if show_trump else []),
+            *([say(N_("Trump: {suit}"), suit=self._trump)] if show_trump else []),
             *([stock_count(self._stock)] if show_count else []),
             discard_count(self._discard),
         ]
@@ -514,7 +525,3 @@ class StockView(LocalizedHBox):
     def close(self) -> None:
         close_all(self.trump_slot.children)
         super().close()
-
-
-def _suit_label(suit: Suit) -> str:
-    return f"{suit.value} {suit_name(suit)}"
