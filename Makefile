@@ -31,7 +31,7 @@ app: $(VENV)/.tutorial
 	$(BIN)/durak-tutorial --app
 
 lint: $(VENV)/.test
-	$(BIN)/ruff check durak tests bench lite
+	$(BIN)/ruff check durak tests bench research lite
 
 typecheck: $(VENV)/.test
 	$(BIN)/mypy
@@ -62,14 +62,23 @@ serve-site: site
 notebooks: $(VENV)/.test
 	$(BIN)/python -m durak.tutorial.lessons.notebooks
 
+# The quick benchmarks, each under a minute (about 75 s in all on a 2-core machine): the kernel's
+# speed (fast path and readable API), the hard search's cost and choices digest, the endgame
+# solver, the review. bench/README.md lists them all, the slow and the browser ones too.
 bench: $(VENV)/.test
-	$(BIN)/python bench/playouts.py
+	$(BIN)/python -m bench.playouts
+	$(BIN)/python -m bench.playouts --api
+	$(BIN)/python -m bench.search_speed
+	$(BIN)/python -m bench.endgame
+	$(BIN)/python -m bench.review_speed
 
 # Catalogs (gettext domain `durak`): extract -> update (init for a new language) -> compile.
 # `pot` is also run by tests/test_catalogs.py (with PYBABEL and POT overridden) so that the test
-# extracts exactly as this target does. Check the Plural-Forms header of a newly initialized
-# catalog by hand: Babel 2.18 writes one form for Turkish, CLDR has two.
-# The languages and the version each have one place in the package: durak.i18n and durak.__version__.
+# extracts exactly as this target does. tests/test_catalogs.py also compares the Plural-Forms
+# header of a newly initialized catalog with CLDR's rules: Babel 2.18 writes one form for Turkish,
+# CLDR has two.
+# The languages and the version each have one place: locales/languages.toml (read through
+# durak.i18n; a language listed there without a catalog gets one from `init`) and durak.__version__.
 LANGS = $(shell $(BIN)/python -c 'from durak.i18n import LANGUAGES, SOURCE_LANGUAGE; print(*(l for l in LANGUAGES if l != SOURCE_LANGUAGE))')
 VERSION = $(shell sed -n 's/^__version__ = "\(.*\)"/\1/p' durak/__init__.py)
 PYBABEL ?= $(BIN)/pybabel

@@ -9,6 +9,11 @@ classic way localized packages break. This hook compiles every catalog with Babe
 * for an editable install (``pip install -e .``), into ``durak/locales/`` of the source tree,
   which the editable install imports from.
 
+A regular wheel also carries the language list, ``locales/languages.toml``, as JSON in
+``durak/locales/languages.json``: ``durak.i18n`` reads it there when no source checkout is
+around it (an installed package, the static site's Pyodide, which would spend 10-20 ms on
+importing ``tomllib``). An editable install reads the source checkout's own.
+
 Entries that are untranslated, fuzzy, or have an empty plural form are left out of the
 ``.mo`` (gettext then shows the English), unlike ``pybabel compile``, which keeps a plural
 entry whose forms are empty.
@@ -16,14 +21,18 @@ entry whose forms are empty.
 
 from __future__ import annotations
 
+import json
 import shutil
 import tempfile
+import tomllib
 from pathlib import Path
 from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 DOMAIN = "durak"
+LANGUAGE_LIST = "languages.toml"  # durak.i18n.LANGUAGE_LIST
+PACKAGED_LANGUAGE_LIST = "languages.json"  # durak.i18n.PACKAGED_LANGUAGE_LIST
 
 
 def compile_catalog(po_path: Path, mo_path: Path) -> None:
@@ -51,11 +60,19 @@ class CatalogBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         if not catalogs:
             where = Path(self.root, "locales")
             raise RuntimeError(f"no catalogs under {where}: the wheel would have no languages")
+        languages = Path(self.root, "locales", LANGUAGE_LIST)
+        if not languages.is_file():
+            raise RuntimeError(f"no {languages}: the package would offer English only")
         if version == "editable":
             out = Path(self.root)
         else:
             self._tmp = tempfile.mkdtemp(prefix="durak-mo-")
             out = Path(self._tmp)
+            packaged = out / "durak" / "locales" / PACKAGED_LANGUAGE_LIST
+            packaged.parent.mkdir(parents=True, exist_ok=True)
+            with languages.open("rb") as source:
+                packaged.write_text(json.dumps(tomllib.load(source), ensure_ascii=False), encoding="utf-8")
+            build_data["force_include"][str(packaged)] = f"durak/locales/{PACKAGED_LANGUAGE_LIST}"
         for po_path in catalogs:
             language = po_path.parent.parent.name
             relative = f"durak/locales/{language}/LC_MESSAGES/{DOMAIN}.mo"

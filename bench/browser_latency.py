@@ -1,6 +1,6 @@
 """Responsiveness in a real browser: the play notebook as a Voilà app in headless Chromium.
 
-Usage: python bench/browser_latency.py [--level hard] [--games 1] [--seed 1]
+Usage: python -m bench.browser_latency [--level hard] [--games 1] [--seed 1]
 
 Plays whole games by clicking (random legal choices) and prints, over all human moves:
 - click-to-render: from clicking a card to the table showing it;
@@ -11,19 +11,16 @@ Needs Debian's chromium (/usr/bin/chromium) and Playwright (the test extra).
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
 from playwright.sync_api import sync_playwright
 
+from bench._common import command_line, percentile
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.pages import (
     HAND_PLAYABLE,
@@ -48,11 +45,6 @@ AFTER_MOVE = """([logSelector, playable, n]) => {
     if (lines === n + 1 && quiet && document.querySelectorAll(playable).length > 0) return "human";
     return false;
 }"""
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 def play_one(page: Any, rng: random.Random, renders: list[float], replies: list[float]) -> None:
@@ -84,9 +76,7 @@ def play_one(page: Any, rng: random.Random, renders: list[float], replies: list[
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = command_line(__doc__)
     parser.add_argument("--level", default="hard", choices=["easy", "normal", "hard"])
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)

@@ -1,6 +1,6 @@
 """How fast the exact solver settles endgames (empty stock, perfect information).
 
-Usage: python bench/endgame.py [--positions N] [--seed S] [--max-hand K]
+Usage: python -m bench.endgame [--positions N] [--seed S] [--max-hand K]
 
 Two sets of positions, each solved from scratch (a fresh transposition table) for every legal
 move, as the AI does on its first endgame decision:
@@ -12,19 +12,16 @@ move, as the AI does on its first endgame decision:
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
+from bench._common import command_line
 from durak import Game
 from durak.ai.players import GreedyPlayer
 from durak.ai.sampling import Sampler
 from durak.ai.solver import Solver
+from durak.arena import playing
 from durak.kernel import State
 
 
@@ -34,15 +31,12 @@ def played_endgames(count: int, seed: int, max_hand: int) -> list[State]:
     players = [GreedyPlayer(), GreedyPlayer()]
     while len(positions) < count:
         game = Game.new(seed=rng.randrange(2**32))
-        while not game.is_over:
-            seat = game.to_move
-            assert seat is not None
-            if not game.stock and len(game.legal_ids()) > 1:
+        for seat, legal in playing(game, players):
+            if not game.stock and len(legal) > 1:
                 if max(len(hand) for hand in game.hands) <= max_hand:
                     # with the stock empty, the sampled position is the true one
                     positions.append(Sampler(game.observation(seat)).sample(rng))
                 break
-            game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
     return positions
 
 
@@ -74,9 +68,7 @@ def report(name: str, positions: list[State]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = command_line(__doc__)
     parser.add_argument("--positions", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-hand", type=int, default=6)

@@ -1,6 +1,6 @@
 """How well the hints and reviews teach, measured on fixed games of a stand-in learner (issue 30).
 
-Usage: python bench/hint_quality.py [--games 30] [--first 9200] [--every 1] [--hint-iterations N]
+Usage: python -m bench.hint_quality [--games 30] [--first 9200] [--every 1] [--hint-iterations N]
                                     [--samples FILE.md] [--languages en,de] [--pyodide N]
 
 The games are the baseline reading's (``../shared/reviews/2026-12-03/hints-and-reviews.md``):
@@ -28,31 +28,26 @@ the site's own durak: the Python that learners' browsers run (target: at most 10
 
 from __future__ import annotations
 
-import argparse
 import collections
 import json
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
+from bench._common import ROOT, command_line, learner_players
 from durak import Game
 from durak.ai.hints import HINT_ITERATIONS, Hint, HintStep, hint
-from durak.ai.levels import make_player
 from durak.ai.review import Review, review
 from durak.ai.teaching import holds, lesson_action
+from durak.arena import playing
 from durak.game import Observation
 from durak.i18n import set_language
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = command_line(__doc__)
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--first", type=int, default=9200)
     parser.add_argument("--every", type=int, default=1, help="hint at every n-th decision of the learner")
@@ -74,12 +69,8 @@ def main() -> None:
     print("game  decisions  hints  generic  false  moments  patterns  review s")
     for seed in range(args.first, args.first + args.games):
         game = Game.new(seed=seed)
-        players = (make_player("easy", seed=seed), make_player("normal", seed=seed + 1, iterations=60))
         decisions = game_hints = game_generic = game_false = 0
-        while not game.is_over:
-            seat = game.to_move
-            assert seat is not None
-            legal = game.legal_actions()
+        for seat, legal in playing(game, learner_players(seed, seed + 1)):
             if seat == 0 and len(legal) > 1:
                 decisions += 1
                 sampled = args.samples is not None and decisions in SAMPLED
@@ -102,7 +93,6 @@ def main() -> None:
                     if tip.action != lesson and not tip.reason.value.startswith("endgame"):
                         exceptions += 1
                         exceptions_said += tip.lesson == lesson
-            game.apply(players[seat].choose(game.observation(seat), legal))
         start = time.process_time()
         verdict = review(game)
         seconds = time.process_time() - start
@@ -150,22 +140,19 @@ def main() -> None:
         print(_pyodide_reviews(range(args.first, args.first + args.pyodide)))
 
 
-ROOT = Path(__file__).resolve().parents[1]
 PYODIDE_REVIEWS = """
 import statistics, sys, time
 for name in [m for m in sys.modules if m == "durak" or m.startswith("durak.")]:
     del sys.modules[name]
 sys.path.insert(0, "/mnt/durak")  # this tree, not the site's wheel
+from bench._common import learner_players
 from durak import Game
-from durak.ai.levels import make_player
 from durak.ai.review import review
+from durak.arena import play_game
 seconds = []
 for seed in SEEDS:
     game = Game.new(seed=seed)
-    players = (make_player("easy", seed=seed), make_player("normal", seed=seed + 1, iterations=60))
-    while not game.is_over:
-        seat = game.to_move
-        game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+    play_game(game, learner_players(seed, seed + 1))
     start = time.perf_counter()
     review(game)
     seconds.append(time.perf_counter() - start)

@@ -1,24 +1,24 @@
 """Random-vs-random playouts on one core: games/s and decisions/s.
 
-Usage: python bench/playouts.py [--games N] [--seed S] [--api]
+Usage: python -m bench.playouts [--games N] [--seed S] [--api]
 
 By default it drives the fast path: the rules kernel under the game (``game.state``:
 ``legal_moves``/``play``, cards in value numbers, nothing checked), which is what the AI's
 search uses; ``--ids`` drives the same in Action ids (``legal_ids``/``apply_id``), and
 ``--api`` the readable API (``legal_actions``/``apply`` with full rule checks and a record of
 what each action did) for comparison.
+
+The loops are written out here rather than taken from the arena (:func:`durak.arena.playing`):
+they are what is measured, each the least code its API allows, with no observation, player or
+timer per decision. Keep them so, or the figures stop being comparable with earlier ones.
 """
 
 from __future__ import annotations
 
-import argparse
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
+from bench._common import command_line
 from durak import Game
 from durak.kernel import OVER
 
@@ -51,9 +51,7 @@ def play_api(game: Game, rng: random.Random) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = command_line(__doc__)
     parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
     mode = parser.add_mutually_exclusive_group()

@@ -1,6 +1,6 @@
 """How long a game review takes, and how much its chances move between two seeds.
 
-Usage: python bench/review_speed.py [--games 6] [--iterations N] [--noise]
+Usage: python -m bench.review_speed [--games 6] [--iterations N] [--noise]
 
 The games are those a learner plays: the easy level's rule player (the learner's seat, 0)
 against the normal AI, seeded deals. Each is reviewed for player 0 with the default budget
@@ -15,26 +15,18 @@ decision's drop (best chance minus played chance) differs between the two: the f
 
 from __future__ import annotations
 
-import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
+from bench._common import command_line, learner_players
 from durak import Game
-from durak.ai.levels import make_player
 from durak.ai.review import KEY_DROP, REVIEW_ITERATIONS, review
+from durak.arena import play_game
 
 
 def learner_game(seed: int) -> Game:
     game = Game.new(seed=seed)
-    players = (make_player("easy", seed=seed), make_player("normal", seed=seed, iterations=60))
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+    play_game(game, learner_players(seed, seed))
     return game
 
 
@@ -52,9 +44,7 @@ def timed_review(game: Game, seed: int, iterations: int) -> tuple[object, float,
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = command_line(__doc__)
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--iterations", type=int, default=REVIEW_ITERATIONS)
     parser.add_argument("--noise", action="store_true", help="review each game with a second seed too")

@@ -1,6 +1,6 @@
 """The hard search's cost per decision on fixed positions, and a digest of what it chose.
 
-Usage: python bench/search_speed.py [--positions 30] [--iterations N] [--seed 7]
+Usage: python -m bench.search_speed [--positions 30] [--iterations N] [--seed 7]
 
 The positions come from games of the greedy player against a random one (every third decision
 with cards in the stock and a choice to make), so they do not depend on the search itself. The
@@ -12,46 +12,28 @@ scores. A change meant only to make the search faster must leave the digest as i
 
 from __future__ import annotations
 
-import argparse
 import hashlib
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from durak import Game
-from durak.actions import Action
+from bench._common import command_line, decisions
+from durak import Action, Observation
 from durak.ai.levels import HARD_OPPONENT_MODEL, LEVEL_ITERATIONS
 from durak.ai.players import GreedyPlayer, RandomPlayer
 from durak.ai.search import SearchPlayer
-from durak.game import Observation
 
 
 def positions(count: int) -> list[tuple[Observation, list[Action]]]:
     found: list[tuple[Observation, list[Action]]] = []
-    deal = 0
-    while len(found) < count:
-        game = Game.new(seed=500 + deal)
-        players = (GreedyPlayer(), RandomPlayer(deal))
-        decisions = 0
-        while not game.is_over and len(found) < count:
-            seat = game.to_move
-            assert seat is not None
-            legal = game.legal_actions()
-            observation = game.observation(seat)
-            if len(legal) > 1 and game.stock and decisions % 3 == 0:
-                found.append((observation, legal))
-            decisions += 1
-            game.apply(players[seat].choose(observation, legal))
-        deal += 1
+    for game, number, seat, legal in decisions(500, lambda deal: (GreedyPlayer(), RandomPlayer(deal))):
+        if len(legal) > 1 and game.stock and number % 3 == 0:
+            found.append((game.observation(seat), legal))
+            if len(found) == count:
+                break
     return found
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = command_line(__doc__)
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--iterations", type=int, default=LEVEL_ITERATIONS["hard"])
     parser.add_argument("--seed", type=int, default=7)

@@ -1,8 +1,8 @@
 """The static site's first visit: its size, the bytes a cold visit downloads, the time to a lesson.
 
-Usage: python bench/site_load.py [--site site] [--runs 3] [--page course|lab|repl] [--largest N]
-       python bench/site_load.py --node [--site site] [--runs 3]
-       python bench/site_load.py --ai-turns [--site site] [--games 6] [--level hard]
+Usage: python -m bench.site_load [--site site] [--runs 3] [--page course|lab|repl] [--largest N]
+       python -m bench.site_load --node [--site site] [--runs 3]
+       python -m bench.site_load --ai-turns [--site site] [--games 6] [--level hard]
 (after ``make site``; needs Chromium, or Node.js for ``--node``)
 
 Each run is a new browser profile (a cold cache). ``--page course`` (the default) is what a
@@ -27,23 +27,19 @@ bytecode in the wheels saves).
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import json
 import statistics
 import subprocess
-import sys
 import time
 import urllib.parse
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from lite.serve import compress_ahead, serving  # noqa: E402
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, new_page  # noqa: E402
-from tests.browser.pages import KERNEL_IDLE, run_all_cells  # noqa: E402
+from bench._common import ROOT, command_line, percentile
+from lite.serve import compress_ahead, serving
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, new_page
+from tests.browser.pages import KERNEL_IDLE, run_all_cells
 
 # The course page's way to a lesson: the REPL app runs this at start, with no banner and no code shown.
 EXERCISE = 'from durak.tutorial import lessons\nlessons.exercise("beat_trump")'
@@ -235,9 +231,7 @@ def report_course(visits: list[CourseVisit], sizes: dict[str, int], largest: int
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = command_line(__doc__)
     parser.add_argument("--site", type=Path, default=ROOT / "site")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--page", choices=["course", "lab", "repl"], default="course")
@@ -265,7 +259,7 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         if args.ai_turns:
             turns = sorted(ai_turns(browser, base, args.games, args.level))
-            p95 = turns[min(len(turns) - 1, round(0.95 * (len(turns) - 1)))]
+            p95 = percentile(turns, 0.95)
             median = statistics.median(turns)
             print(f"{args.level} AI, {len(turns)} turns in {args.games} games in the site's Python: "
                   f"median {median:.2f} s, p95 {p95:.2f} s, max {turns[-1]:.2f} s")  # fmt: skip

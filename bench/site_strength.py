@@ -1,6 +1,6 @@
 """The AI in the browser: how much the hard level searches, and how strong it is, in Pyodide.
 
-Usage: python bench/site_strength.py [--games 40] [--site site]   (after ``make site``)
+Usage: python -m bench.site_strength [--games 40] [--site site]   (after ``make site``)
 
 Runs the site's own Pyodide (``site/static/pyodide``, with the site's lock and wheels) in Node.js,
 so it measures the Python that learners' browsers run. The AI's budget is time per decision
@@ -12,27 +12,24 @@ seats swapped).
 
 from __future__ import annotations
 
-import argparse
 import json
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from bench._common import ROOT, command_line
 
 # Both interpreters run this: the budget the learner's game uses, on the arena's fixed positions.
 MEASURE = """
 import json, statistics, time
 from durak.ai.levels import HARD_OPPONENT_MODEL, TIME_LIMITS
 from durak.ai.search import SearchPlayer
-from durak.arena import _digest_positions, observe
+from durak.arena import digest_positions, observe
 
 player = SearchPlayer(time_limit=TIME_LIMITS["hard"], seed=1, **HARD_OPPONENT_MODEL)
 samples, seconds = [], []
-for game, legal in _digest_positions():
+for game, legal in digest_positions():
     if len(legal) < 2:
         continue
     start = time.perf_counter()
@@ -64,9 +61,7 @@ console.log(`pyodide run: ${{((Date.now() - started) / 1000).toFixed(0)}} s`);
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = command_line(__doc__)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--site", type=Path, default=ROOT / "site")

@@ -39,16 +39,22 @@ from typing import Any, TextIO
 
 from durak.actions import Action
 from durak.ai import LEVELS, GreedyPlayer, Player, RandomPlayer, SearchPlayer, make_player
-from durak.ai.levels import LEVEL_ITERATIONS
+from durak.ai.levels import LEVEL_ITERATIONS, REFERENCE_LEVELS
 from durak.game import SEED_LIMIT, Game, Observation
 
 __all__ = [
+    "ARENA_LEVELS",
     "ArenaRecordMismatch",
     "ArenaResult",
     "GameRecord",
+    "Match",
     "behaviour_digest",
+    "digest_positions",
     "main",
+    "observe",
     "play_game",
+    "player_seed",
+    "playing",
     "read_record",
     "recorded_match",
     "run_arena",
@@ -57,6 +63,8 @@ __all__ = [
 ]
 
 MAX_ACTIONS = 10_000  # far beyond any real game: a guard against a rules bug looping forever
+ARENA_LEVELS = LEVELS + REFERENCE_LEVELS
+"""The levels the arena pits: the product's, and the references no learner is offered."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +82,39 @@ class GameRecord:
         return 0.5 if self.loser is None else float(self.loser != side)
 
 
+def playing(
+    game: Game, players: Sequence[Player], times: tuple[list[float], list[float]] | None = None
+) -> Iterator[tuple[int, list[Action]]]:
+    """Play ``game`` to its end, ``players[s]`` playing engine player ``s``: the one game loop of
+    the arena and of the scripts in ``bench/`` and ``research/``.
+
+    Before each decision it yields the seat to move and its legal actions, so that a caller can
+    look at ``game`` as it stands (copy it to keep it: it moves on) or stop playing; it then asks
+    the player and applies its action. With ``times``, each decision's seconds are appended to
+    its seat's list. An illegal action raises :class:`~durak.IllegalAction`.
+
+    >>> game = Game.new(seed=4)
+    >>> decisions = sum(1 for seat, legal in playing(game, [GreedyPlayer(), GreedyPlayer()]))
+    >>> game.is_over, decisions == len(game.history)
+    (True, True)
+    """
+    actions = 0
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        legal = game.legal_actions()
+        yield seat, legal
+        observation = observe(players[seat], game, seat)
+        start = time.perf_counter()
+        action = players[seat].choose(observation, legal)
+        if times is not None:
+            times[seat].append(time.perf_counter() - start)
+        game.apply(action, seat)
+        actions += 1
+        if actions > MAX_ACTIONS:
+            raise RuntimeError(f"game did not end after {MAX_ACTIONS} actions")
+
+
 def play_game(
     game: Game, players: Sequence[Player]
 ) -> tuple[int | None, tuple[list[float], list[float]], int]:
@@ -83,19 +124,7 @@ def play_game(
     actions. An illegal action raises :class:`~durak.IllegalAction`.
     """
     times: tuple[list[float], list[float]] = ([], [])
-    actions = 0
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        observation = observe(players[seat], game, seat)
-        legal = game.legal_actions()
-        start = time.perf_counter()
-        action = players[seat].choose(observation, legal)
-        times[seat].append(time.perf_counter() - start)
-        game.apply(action, seat)
-        actions += 1
-        if actions > MAX_ACTIONS:
-            raise RuntimeError(f"game did not end after {MAX_ACTIONS} actions")
+    actions = sum(1 for _ in playing(game, players, times))
     return game.loser, times, actions
 
 
@@ -106,7 +135,9 @@ def observe(player: object, game: Game, seat: int) -> Observation:
     return own(game, seat) if own is not None else game.observation(seat)
 
 
-def _player_seed(seed: int, deal: int, side: int) -> int:
+def player_seed(seed: int, deal: int, side: int) -> int:
+    """The seed of ``side``'s player in both games of ``deal`` of a match with ``seed``: a replay
+    that builds the players with it (``research/paired_variant.py``) repeats the recorded games."""
     return (seed * 1_000_003 + deal) * 2 + side
 
 
@@ -117,7 +148,11 @@ _SEED_STEP, _DEAL_STEP = 7_919, 104_729  # a deal's seed: seed * _SEED_STEP + de
 
 
 @dataclass(frozen=True, slots=True)
-class _Match:
+class Match:
+    """Two sides, each a level at a playout budget (None: the level's time budget), and the seed
+    that every deal and every player seed is derived from: the games of any deal can be played
+    again alone, as the record files (:func:`recorded_match`) and the research tools do."""
+
     levels: tuple[str, str]
     iterations: tuple[int | None, int | None]
     seed: int
@@ -127,13 +162,13 @@ class _Match:
 
     def play_deal(self, deal: int, make: PlayerFactory = make_player) -> list[GameRecord]:
         """Both games of one deal: side 0 as player 0, then side 1 as player 0. ``make(level,
-        seed, iterations)`` builds each side's player (``bench/paired_variant.py`` changes one)."""
+        seed, iterations)`` builds each side's player (``research/paired_variant.py`` changes one)."""
         return [self.play_seats(deal, seats, make) for seats in ((0, 1), (1, 0))]
 
     def play_seats(self, deal: int, seats: tuple[int, int], make: PlayerFactory = make_player) -> GameRecord:
         """One game of ``deal``, side ``seats[s]`` playing as engine player ``s``."""
         players = [
-            make(self.levels[side], _player_seed(self.seed, deal, side), self.iterations[side])
+            make(self.levels[side], player_seed(self.seed, deal, side), self.iterations[side])
             for side in seats
         ]
         loser, times, actions = play_game(Game.new(seed=self.deal_seed(deal)), players)
@@ -324,11 +359,11 @@ def run_arena(
     With ``record``, finished games are appended to that file as they come, and the deals it
     already holds are read instead of played (see the module's docstring)."""
     for level in (level0, level1):
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        if level not in ARENA_LEVELS:
+            raise ValueError(f"unknown level {level!r}: choose one of {', '.join(ARENA_LEVELS)}")
     if iterations is None:
         iterations = (LEVEL_ITERATIONS.get(level0), LEVEL_ITERATIONS.get(level1))
-    match = _Match((level0, level1), iterations, seed)
+    match = Match((level0, level1), iterations, seed)
     deals = (games + 1) // 2
     result = ArenaResult((level0, level1), iterations, seed)
     earlier = _open_record(record, match) if record is not None else {}
@@ -348,7 +383,7 @@ def run_arena(
     return result
 
 
-def _deal_results(match: _Match, deals: list[int], jobs: int) -> Iterator[list[GameRecord]]:
+def _deal_results(match: Match, deals: list[int], jobs: int) -> Iterator[list[GameRecord]]:
     if jobs <= 1:
         yield from map(match.play_deal, deals)
         return
@@ -364,25 +399,19 @@ class ArenaRecordMismatch(ValueError):
     differently (see :func:`behaviour_digest`)."""
 
 
-def _digest_positions() -> list[tuple[Game, list[Action]]]:
-    """Fixed positions from games of greedy against random: seven with a stock, five without."""
+def digest_positions() -> list[tuple[Game, list[Action]]]:
+    """Fixed positions from games of greedy against random, each with its legal actions: seven
+    with a stock, five without (the positions of :func:`behaviour_digest`; they depend on neither
+    the search nor the levels measured)."""
     with_stock: list[tuple[Game, list[Action]]] = []
     endgames: list[tuple[Game, list[Action]]] = []
     deal = 0
     while len(with_stock) < 7 or len(endgames) < 5:
         game = Game.new(seed=300 + deal)
-        players = (GreedyPlayer(), RandomPlayer(deal))
-        decisions = 0
-        while not game.is_over:
-            seat = game.to_move
-            assert seat is not None
-            legal = game.legal_actions()
-            observation = game.observation(seat)
+        for decisions, (_, legal) in enumerate(playing(game, (GreedyPlayer(), RandomPlayer(deal)))):
             bucket, size = (with_stock, 7) if game.stock else (endgames, 5)
             if len(legal) > 1 and decisions % 4 == 0 and len(bucket) < size:
                 bucket.append((game.copy(), legal))
-            decisions += 1
-            game.apply(players[seat].choose(observation, legal))
         deal += 1
     return with_stock + endgames
 
@@ -397,7 +426,7 @@ def behaviour_digest(level: str, iterations: int | None) -> str:
     choice or a score changes it. (For the hard level this costs about two seconds.)
     """
     digest = hashlib.sha256()
-    for number, (game, legal) in enumerate(_digest_positions()):
+    for number, (game, legal) in enumerate(digest_positions()):
         player = make_player(level, seed=number, iterations=iterations)
         observation = observe(player, game, game.to_move or 0)
         if isinstance(player, SearchPlayer):
@@ -409,7 +438,7 @@ def behaviour_digest(level: str, iterations: int | None) -> str:
     return digest.hexdigest()[:16]
 
 
-def _header(match: _Match) -> dict[str, Any]:
+def _header(match: Match) -> dict[str, Any]:
     return {
         "arena": 2,
         "levels": list(match.levels),
@@ -419,7 +448,7 @@ def _header(match: _Match) -> dict[str, Any]:
     }
 
 
-def _open_record(path: Path, match: _Match) -> dict[int, list[GameRecord]]:
+def _open_record(path: Path, match: Match) -> dict[int, list[GameRecord]]:
     """The complete deals a record file holds; a new file gets its header. A line cut short
     (a run stopped while writing) or a deal with one game only is dropped, to be played again."""
     deals = read_record(path, match)
@@ -431,13 +460,13 @@ def _open_record(path: Path, match: _Match) -> dict[int, list[GameRecord]]:
     return deals
 
 
-def recorded_match(path: Path) -> _Match:
+def recorded_match(path: Path) -> Match:
     """The match a record file's header names (its levels, budgets and seed)."""
     header = json.loads(path.read_text(encoding="utf-8").split("\n", 1)[0])
-    return _Match(tuple(header["levels"]), tuple(header["iterations"]), header["seed"])
+    return Match(tuple(header["levels"]), tuple(header["iterations"]), header["seed"])
 
 
-def read_record(path: Path, match: _Match) -> dict[int, list[GameRecord]]:
+def read_record(path: Path, match: Match) -> dict[int, list[GameRecord]]:
     """The complete deals of ``match`` that a record file holds (none if there is no file),
     without changing the file. Raises :class:`ArenaRecordMismatch` if it records another match
     or code that plays differently."""
@@ -541,8 +570,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         prog="python -m durak.arena",
         description="Play two AI levels against each other on duplicate deals (seats swapped).",
     )
-    parser.add_argument("level0", choices=LEVELS)
-    parser.add_argument("level1", choices=LEVELS)
+    parser.add_argument("level0", choices=ARENA_LEVELS)
+    parser.add_argument("level1", choices=ARENA_LEVELS)
     parser.add_argument("--games", type=int, default=200, help="games to play (two per deal)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(

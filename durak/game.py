@@ -19,7 +19,7 @@ import random
 import reprlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from durak.actions import ACTION_IDS, ACTIONS, DEFEND_OFFSET, STOP_ID, TAKE_ID, Action, ActionKind
 from durak.cards import DECK, Card, Suit
@@ -34,6 +34,7 @@ from durak.kernel import (
     HAND_SIZE,
     LEAD,
     MAX_ATTACKS,
+    MOVE_CHUNKS,
     OVER,
     STOP,
     TO_VALUE,
@@ -180,10 +181,18 @@ class Outcome:
 # A stop's bout, as Applied keeps it: (attacks, defences, taken, stock top drawn from, cards drawn,
 # drawn first, next attacker, outcome).
 _Bout = tuple[list[int], list[int], bool, list[int], int, int, "int | None", "Outcome | None"]
+# Where Applied keeps what it was made of.
+_PLAYER: Final = 0
+_TRUMP: Final = 1
+_MOVE: Final = 2
+_PHASE: Final = 3
+_TARGET: Final = 4
+_BOUT: Final = 5
+_make = tuple.__new__  # Applied without its __new__'s Python call: Game.apply makes one per action
 
 
-class Applied:
-    """What one action did, as :meth:`Game.apply` returns it. Read-only.
+class Applied(tuple[int, int, int, int, int, _Bout | None]):
+    """What one action did, as :meth:`Game.apply` returns it. Immutable.
 
     ``played`` is the card the action moved from ``player``'s hand to the table (``beaten``:
     the attack card a defence beat). A stop ends the bout: then ``picked_up`` (after a take) or
@@ -192,53 +201,53 @@ class Applied:
     and ``outcome`` is set if the game is over.
 
     One is made for every action, so it keeps the kernel's numbers and makes the
-    :class:`Card` objects only when they are asked for.
+    :class:`Card` objects only when they are asked for. Underneath it is a tuple of those
+    numbers, which is what makes it immutable at no cost (a frozen dataclass's ``__init__``
+    took a fifth of the readable API's time): read it through its properties.
     """
 
-    __slots__ = ("_bout", "_move", "_phase", "_player", "_target", "_trump")
+    __slots__ = ()
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         player: int,
         trump: int,
         move: int,
         phase: int,
         target: int = -1,
         bout: _Bout | None = None,
-    ) -> None:
-        self._player = player
-        self._trump = trump
-        self._move = move
-        self._phase = phase
-        self._target = target
-        self._bout = bout
+    ) -> Applied:
+        return tuple.__new__(cls, (player, trump, move, phase, target, bout))
+
+    def __reduce__(self) -> tuple[type[Applied], tuple[Any, ...]]:
+        return Applied, tuple(self)
 
     @property
     def player(self) -> int:
-        return self._player
+        return self[_PLAYER]
 
     @property
     def action(self) -> Action:
-        return ACTION_OF_MOVE[self._trump][self._move]
+        return ACTION_OF_MOVE[self[_TRUMP]][self[_MOVE]]
 
     @property
     def phase(self) -> Phase:
         """The phase the action was taken in: an attack in :attr:`Phase.LEAD` opens a bout."""
-        return Phase(self._phase)
+        return Phase(self[_PHASE])
 
     @property
     def played(self) -> Card | None:
-        return CARD_OF_VALUE[self._trump][self._move % DEFEND_OFFSET] if self._move < TAKE_ID else None
+        return CARD_OF_VALUE[self[_TRUMP]][self[_MOVE] % DEFEND_OFFSET] if self[_MOVE] < TAKE_ID else None
 
     @property
     def beaten(self) -> Card | None:
-        return CARD_OF_VALUE[self._trump][self._target] if self._target >= 0 else None
+        return CARD_OF_VALUE[self[_TRUMP]][self[_TARGET]] if self[_TARGET] >= 0 else None
 
     def _table_cards(self, taken: bool) -> tuple[Card, ...]:
-        if self._bout is None or self._bout[2] != taken:
+        if self[_BOUT] is None or self[_BOUT][2] != taken:
             return ()
-        attacks, defences = self._bout[0], self._bout[1]
-        cards = CARD_OF_VALUE[self._trump]
+        attacks, defences = self[_BOUT][0], self[_BOUT][1]
+        cards = CARD_OF_VALUE[self[_TRUMP]]
         return tuple(cards[c] for pair in zip(attacks, defences, strict=True) for c in pair if c >= 0)
 
     @property
@@ -251,12 +260,12 @@ class Applied:
 
     @property
     def drawn(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        if self._bout is None:
+        if self[_BOUT] is None:
             return (), ()
-        top, count, first_count = self._bout[3:6]
-        cards = CARD_OF_VALUE[self._trump]
+        top, count, first_count = self[_BOUT][3:6]
+        cards = CARD_OF_VALUE[self[_TRUMP]]
         from_top = [cards[c] for c in reversed(top[len(top) - count :])] if count else []
-        first = self._player  # a stop is the bout's attacker's, who draws first
+        first = self[_PLAYER]  # a stop is the bout's attacker's, who draws first
         drawn: list[tuple[Card, ...]] = [(), ()]
         drawn[first] = tuple(from_top[:first_count])
         drawn[1 - first] = tuple(from_top[first_count:])
@@ -264,15 +273,15 @@ class Applied:
 
     @property
     def next_attacker(self) -> int | None:
-        return None if self._bout is None else self._bout[6]
+        return None if self[_BOUT] is None else self[_BOUT][6]
 
     @property
     def outcome(self) -> Outcome | None:
-        return None if self._bout is None else self._bout[7]
+        return None if self[_BOUT] is None else self[_BOUT][7]
 
     @property
     def ended_bout(self) -> bool:
-        return self._bout is not None
+        return self[_BOUT] is not None
 
     _FIELDS = ("player", "action", "phase", "played", "beaten", "picked_up", "discarded", "drawn",
                "next_attacker", "outcome")  # fmt: skip
@@ -303,8 +312,16 @@ class Game:
 
     Build one with :meth:`new`, :meth:`from_deal`, :meth:`replay` or :meth:`from_json`; ask
     :meth:`legal_actions`; :meth:`apply` an action (or ``verify`` / ``can_apply`` it first).
-    :attr:`state` is the rules kernel underneath, the unchecked fast path (see
-    :mod:`durak.kernel`); :meth:`legal_ids` / :meth:`apply_id` are the same in Action ids.
+
+    Three ways to play, as python-chess has ``push_san`` and ``push`` (random games on one
+    core of a busy 2-CPU machine, ``bench/playouts.py``, CPU time):
+
+    - :meth:`legal_actions` / :meth:`apply`: readable and checked, each action named with a
+      reason if refused and reported as an :class:`Applied` (about 2,300 games/s);
+    - :meth:`legal_ids` / :meth:`apply_id`: :class:`Action` ids (stable whatever the trump),
+      unchecked, no objects made (about 3,200 games/s; for tools that index arrays by action);
+    - :attr:`state`: the rules kernel in value numbers, unchecked, what the AI's search plays
+      on (about 4,100 games/s; see :mod:`durak.kernel`).
     """
 
     __slots__ = ("_actions", "_cards", "_deal", "_legal", "_moves", "_start", "_state", "_trump", "seed")
@@ -540,8 +557,17 @@ class Game:
         return actions
 
     def legal_ids(self) -> list[int]:
-        """The legal actions as :class:`Action` ids, in :meth:`legal_actions`' order."""
-        return [action._id for action in self.legal_actions()]
+        """The legal actions as :class:`Action` ids, in :meth:`legal_actions`' order: the fast
+        path in ids (with :meth:`apply_id`), which makes no :class:`Action` objects."""
+        offset, cards, other = self._state.legal_cards()
+        t0, t1, t2, t3 = FROM_VALUE_CHUNKS[self._trump]
+        suit_major = t0[cards & 511] | t1[cards >> 9 & 511] | t2[cards >> 18 & 511] | t3[cards >> 27]
+        b0, b1, b2, b3 = MOVE_CHUNKS[offset]  # a card number plus the offset: its action's id
+        ids = [*b0[suit_major & 511], *b1[suit_major >> 9 & 511], *b2[suit_major >> 18 & 511],
+               *b3[suit_major >> 27]]  # fmt: skip
+        if other >= 0:
+            ids.append(other)
+        return ids
 
     def verify(self, action: Action | str, player: int | None = None) -> None:
         """Raise :class:`IllegalAction` (with a reason) unless ``action`` is legal now.
@@ -642,18 +668,19 @@ class Game:
             over = state.phase == OVER
             drawn = left - len(state.stock), (state.hands[attacker] & ~before).bit_count()
             ending = None if over else state.attacker, Outcome(state.loser) if over else None
-            return Applied(attacker, self._trump, STOP, phase, -1, (*bout, *drawn, *ending))
+            return _make(Applied, (attacker, self._trump, STOP, phase, -1, (*bout, *drawn, *ending)))
         if phase == DEFEND:
             target = state.attacks[-1]
             state.play(move)
-            return Applied(1 - attacker, self._trump, move, phase, target)
+            return _make(Applied, (1 - attacker, self._trump, move, phase, target, None))
         state.play(move)
-        return Applied(attacker, self._trump, move, phase)
+        return _make(Applied, (attacker, self._trump, move, phase, -1, None))
 
     def apply_id(self, action_id: int) -> None:
         """Play a legal action given by its :class:`Action` id, without checking it.
 
-        Only for ids from :meth:`legal_ids`: an unchecked fast path (see also :attr:`state`).
+        Only for ids from :meth:`legal_ids`: an unchecked fast path (see also :attr:`state`);
+        an id that is not legal now leaves the game in a state no rules allow.
         """
         self._state.play(self._moves[action_id])
 
@@ -666,14 +693,14 @@ class Game:
         state = self._state
         return Observation(
             player=player,
-            trump=self._trump,
+            trump_index=self._trump,
             hand_mask=state.hands[player],
             opponent_hand_size=state.hands[1 - player].bit_count(),
             opponent_known_mask=state.known[1 - player],
             attacks=tuple(state.attacks),
             defences=tuple(state.defences),
             discard_mask=state.discard,
-            trump_card=state.trump_card,
+            trump_card_value=state.trump_card,
             trump_card_in_stock=bool(state.stock) and state.trump_card >= 0,
             stock_size=len(state.stock),
             attacker=state.attacker,
@@ -776,69 +803,36 @@ def _first_attacker(hands: list[list[int]], trump: int) -> int:
 # --- observations --------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
 class Observation:
     """What one player may know (RULES.md, last point). Never the other hand or the stock order.
 
     Cards are exposed as :class:`Card` tuples (``hand``, ``table``, ``unseen`` ...). The
     ``*_mask`` fields, ``attacks``, ``defences``, ``trump_card_value`` and ``moves`` are the
     kernel's value numbers of the same things (:mod:`durak.kernel`), for fast AI code.
+
+    Frozen, like the :class:`Card` and :class:`Action` it is made of: a player may keep one
+    between moves, or use it as a key. A changed view is a new value
+    (``dataclasses.replace(observation, opponent_known_mask=...)``), never an edit of the one
+    another player was given.
     """
 
-    __slots__ = (
-        "attacker",
-        "attacks",
-        "bout_limit",
-        "defences",
-        "discard_mask",
-        "hand_mask",
-        "loser",
-        "moves",
-        "opponent_hand_size",
-        "opponent_known_mask",
-        "phase",
-        "player",
-        "stock_size",
-        "trump_card_in_stock",
-        "trump_card_value",
-        "trump_index",
-    )
-
-    def __init__(
-        self,
-        *,
-        player: int,
-        trump: int,
-        hand_mask: int,
-        opponent_hand_size: int,
-        opponent_known_mask: int,
-        attacks: tuple[int, ...],
-        defences: tuple[int, ...],
-        discard_mask: int,
-        trump_card: int,
-        trump_card_in_stock: bool,
-        stock_size: int,
-        attacker: int,
-        phase: Phase,
-        bout_limit: int,
-        loser: int | None,
-        moves: tuple[int, ...],
-    ) -> None:
-        self.player = player
-        self.trump_index = trump
-        self.hand_mask = hand_mask
-        self.opponent_hand_size = opponent_hand_size
-        self.opponent_known_mask = opponent_known_mask
-        self.attacks = attacks
-        self.defences = defences
-        self.discard_mask = discard_mask
-        self.trump_card_value = trump_card
-        self.trump_card_in_stock = trump_card_in_stock
-        self.stock_size = stock_size
-        self.attacker = attacker
-        self.phase = phase
-        self.bout_limit = bout_limit
-        self.loser = loser
-        self.moves = moves
+    player: int
+    trump_index: int
+    hand_mask: int
+    opponent_hand_size: int
+    opponent_known_mask: int
+    attacks: tuple[int, ...]
+    defences: tuple[int, ...]
+    discard_mask: int
+    trump_card_value: int
+    trump_card_in_stock: bool
+    stock_size: int
+    attacker: int
+    phase: Phase
+    bout_limit: int
+    loser: int | None
+    moves: tuple[int, ...]
 
     def _sorted(self, mask: int) -> tuple[Card, ...]:
         return _cards_of(mask_from_value(mask, self.trump_index))
@@ -908,15 +902,6 @@ class Observation:
     @property
     def unseen(self) -> tuple[Card, ...]:
         return self._sorted(self.unseen_mask)
-
-    def _key(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Observation) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
     def __repr__(self) -> str:
         return (

@@ -3,6 +3,8 @@
 English is the source language. Text is looked up through the *current* language,
 so a view that re-renders after :func:`on_language_change` fires shows the new one.
 Nothing is installed into builtins (IPython uses ``_`` for the last result).
+The languages are data, ``locales/languages.toml`` (in an installed package, its copy in
+``durak/locales/languages.json``): adding one takes no code (``locales/README.md``).
 
 >>> set_language("de")
 >>> get_language()
@@ -17,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import gettext as _gettext
 import io
+import json
 import locale
 import os
 import sys
@@ -52,14 +55,52 @@ __all__ = [
 
 DOMAIN = "durak"
 SOURCE_LANGUAGE = "en"
-# Each language's own name, as Babel's locale data (CLDR) spells it, capitalized for a list of
-# choices; tests/test_i18n.py checks them against Babel. Written out because reading six locales'
-# data took the site's Python a sixth of a second, while the learner waited for the first page.
-ENDONYMS = {"en": "English", "de": "Deutsch", "es": "Español", "tr": "Türkçe", "da": "Dansk", "cs": "Čeština"}
-LANGUAGES = tuple(ENDONYMS)  # the source language first
-LOCALE_DIR = Path(__file__).with_name("locales")  # compiled .mo files: <lang>/LC_MESSAGES/durak.mo
-# The editable .po catalogs live outside the package, in a source checkout only.
+# Compiled .mo files, <lang>/LC_MESSAGES/durak.mo, and in an installed package the language list.
+LOCALE_DIR = Path(__file__).with_name("locales")
+# The editable .po catalogs and the language list live outside the package, in a source checkout only.
 SOURCE_CATALOG_DIR = Path(__file__).resolve().parent.parent / "locales"
+LANGUAGE_LIST = "languages.toml"  # in SOURCE_CATALOG_DIR, edited by hand
+PACKAGED_LANGUAGE_LIST = "languages.json"  # in LOCALE_DIR: the same data, written by hatch_build.py
+
+
+def _read_languages(path: Path) -> dict[str, str]:
+    """Each language's code and own name, in the order of a ``languages.toml`` (or its JSON copy).
+
+    The names are written out in the file, not read from Babel's locale data (CLDR), because
+    reading six locales' data took the site's Python a sixth of a second, while the learner
+    waited for the first page. The wheel, and so the site, carries the list as JSON: importing
+    ``tomllib`` alone took the site's Pyodide 10-20 ms, and ``json`` is loaded there anyway.
+    """
+    if path.suffix == ".toml":
+        import tomllib
+
+        with path.open("rb") as file:
+            data = tomllib.load(file)
+    else:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    entries = data.get("language", [])
+    languages = {str(entry["code"]): str(entry["name"]) for entry in entries}
+    if len(languages) != len(entries) or next(iter(languages), None) != SOURCE_LANGUAGE:
+        raise ValueError(f"{path}: each code once, the source language {SOURCE_LANGUAGE!r} first")
+    return languages
+
+
+def _languages() -> dict[str, str]:
+    """The language list of the source checkout, else the installed package's copy; never a crash."""
+    for path in (SOURCE_CATALOG_DIR / LANGUAGE_LIST, LOCALE_DIR / PACKAGED_LANGUAGE_LIST):
+        if path.is_file():
+            return _read_languages(path)
+    warnings.warn(
+        f"no {PACKAGED_LANGUAGE_LIST} in {LOCALE_DIR}: offering English only (reinstall the package)",
+        RuntimeWarning,
+        stacklevel=2,
+    )
+    return {SOURCE_LANGUAGE: "English"}
+
+
+# Each language's own name (CLDR's, capitalized for a list of choices), from locales/languages.toml.
+ENDONYMS = _languages()
+LANGUAGES = tuple(ENDONYMS)  # the source language first, then the picker's order
 
 
 class UnknownLanguage(ValueError):

@@ -140,7 +140,7 @@ def _number_chunks(offset: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 # The cards of a mask in four lookups, which beat a loop per card; also as defence moves.
 _BIT_CHUNKS = _number_chunks(0)
-_MOVE_CHUNKS = {0: _BIT_CHUNKS, DEFEND_OFFSET: _number_chunks(DEFEND_OFFSET)}
+MOVE_CHUNKS = {0: _BIT_CHUNKS, DEFEND_OFFSET: _number_chunks(DEFEND_OFFSET)}
 
 
 def bits(mask: int) -> list[int]:
@@ -384,7 +384,7 @@ class State:
     def legal_moves(self) -> list[int]:
         """The legal moves, cheapest cards first, take or stop last."""
         offset, cards, other = self.legal_cards()
-        b0, b1, b2, b3 = _MOVE_CHUNKS[offset]
+        b0, b1, b2, b3 = MOVE_CHUNKS[offset]
         moves = [*b0[cards & 511], *b1[cards >> 9 & 511], *b2[cards >> 18 & 511], *b3[cards >> 27]]
         if other >= 0:
             moves.append(other)

@@ -1,11 +1,14 @@
-"""Everything the learner reads about cards, moves and the rules, in the current language.
+"""The phrasebook: everything the learner reads about cards, moves, levels and the rules.
 
 Pure functions over :mod:`durak.i18n`: each call looks its text up in the language current
 *at that moment*, so a view that re-renders after :func:`durak.i18n.on_language_change`
 shows the new language. No widgets here.
 
 Every English string below is a gettext msgid (marked with ``N_`` where it is defined, so
-that ``make i18n`` extracts it); the catalogs in ``locales/`` hold the five translations.
+that ``make i18n`` extracts it); the catalogs in ``locales/`` hold the translations. Every
+text with placeholders is filled in by one formatter, :func:`fill` (through :func:`say`,
+:func:`say_count` and :class:`Say`): a translation whose placeholders are broken shows the
+English text instead, never an error.
 
 >>> from durak import Card, Rank
 >>> from durak.i18n import set_language
@@ -24,69 +27,157 @@ that ``make i18n`` extracts it); the catalogs in ``locales/`` hold the five tran
 
 from __future__ import annotations
 
+import enum
 import string
-from typing import Any, Protocol
+from typing import Protocol
 
+from durak.actions import Action, ActionKind
 from durak.cards import Card, Rank, Suit
 from durak.errors import IllegalAction, Reason
 from durak.i18n import N_, N_plural, format_number, gettext, ngettext, pgettext
 
 __all__ = [
+    "AI",
     "HINT_MESSAGES",
     "HINT_PRINCIPLES",
+    "LEVEL_DESCRIPTIONS",
+    "LEVEL_LABELS",
     "SAYS_THE_MOVE",
+    "YOU",
+    "MoveKind",
+    "Say",
     "card_name",
     "cards_left",
     "deck_description",
     "discard_count",
     "face_up_trump_message",
+    "fill",
     "game_over_message",
     "hand_count",
     "hint_candidates",
     "hint_exception",
     "hint_message",
     "hint_principle",
+    "hinted_move",
     "illegal_action_message",
+    "level_description",
+    "level_label",
+    "logged_move",
+    "move_kind",
+    "named_move",
     "player_name",
     "rank_explanation",
     "rank_name",
     "reason_text",
     "rules_sections",
+    "say",
+    "say_count",
+    "shown",
     "stock_count",
     "suit_name",
+    "told_move",
 ]
+
+YOU, AI = 0, 1
+"""The seats in every game of the tutorial: the learner is player 0, the AI player 1."""
 
 
 # --- formatting ----------------------------------------------------------------------
+
+
+def shown(value: object) -> str:
+    """A placeholder's value as a sentence shows it: a card as its index (``9♥``; tooltips give
+    the full name), a suit with its name (``♥ hearts``), a count in the language's digits, a set
+    of cards sorted, a sentence (anything with ``text()``) in the current language."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Suit):
+        return f"{value.value} {suit_name(value)}"
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        return format_number(value)
+    if isinstance(value, (frozenset, set)):
+        value = sorted(value, key=str)
+    if isinstance(value, (tuple, list)):
+        return " ".join(shown(v) for v in value if v is not None)
+    if hasattr(value, "text"):
+        return str(value.text())
+    return str(value)
 
 
 def _fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-def _fill(translated: str, source: str, params: dict[str, Any]) -> str:
-    """``translated.format(**params)``; the English ``source`` if the translation is broken.
+def fill(translated: str, source: str, /, **params: object) -> str:
+    """``translated`` with its placeholders filled in (each value :func:`shown`); the English
+    ``source`` if the translation is broken.
 
     A catalog whose placeholders differ from the msgid's (the catalog tests forbid it) must
     cost the learner a language, not a crash.
+
+    >>> fill("{card} schlägt {target}", "{card} beats {target}", card=Card.parse("7♠"), target="6♠")
+    '7♠ schlägt 6♠'
+    >>> fill("{karte} schlägt {target}", "{card} beats {target}", card=Card.parse("7♠"), target="6♠")
+    '7♠ beats 6♠'
     """
+    values = {name: shown(value) for name, value in params.items()}
     try:
-        if _fields(translated) <= set(params):
-            return translated.format(**params)
+        if _fields(translated) <= set(values):
+            return translated.format(**values)
     except (IndexError, ValueError):  # e.g. a lone "{"
         pass
-    return source.format(**params)
+    return source.format(**values)
 
 
-def _text(message: str, **params: Any) -> str:
-    return _fill(gettext(message), message, params)
+def say(message: str, /, **params: object) -> str:
+    """The msgid ``message`` in the current language, its placeholders filled in (:func:`fill`).
+
+    >>> say("Trump: {suit}", suit=Suit.HEARTS)
+    'Trump: ♥ hearts'
+    """
+    return fill(gettext(message), message, **params)
 
 
-def _count_text(forms: tuple[str, str], n: int, **params: Any) -> str:
-    """A count phrase from an ``N_plural`` pair; ``{n}`` is the count, formatted by Babel."""
-    singular, plural = forms
-    params = {"n": format_number(n), **params}
-    return _fill(ngettext(singular, plural, n), singular if n == 1 else plural, params)
+def say_count(singular: str, plural: str, n: int, /, **params: object) -> str:
+    """A count sentence (an ``N_plural`` pair) in the current language; ``{n}`` is the count
+    unless given.
+
+    >>> say_count(*N_plural("{n} card left", "{n} cards left"), 1)
+    '1 card left'
+    """
+    return fill(ngettext(singular, plural, n), singular if n == 1 else plural, **{"n": n, **params})
+
+
+class Say:
+    """A sentence to say later: a msgid (marked with ``N_`` where it is written) and its
+    parameters, translated when it is shown (:meth:`text`), so a language switch re-words it.
+
+    ``plural`` makes it a count sentence: ``Say(singular, plural, n=3)`` is looked up with
+    ngettext on the parameter ``n``. A parameter may be another sentence.
+
+    >>> Say("You lead {card}.", card=Card.parse("7♣")).text()
+    'You lead 7♣.'
+    """
+
+    __slots__ = ("msgid", "params", "plural")
+
+    def __init__(self, msgid: str, plural: str | None = None, /, **params: object) -> None:
+        self.msgid = msgid
+        self.plural = plural
+        self.params = params
+
+    def text(self) -> str:
+        if self.plural is None:
+            return say(self.msgid, **self.params)
+        count = self.params["n"]
+        if not isinstance(count, int):
+            raise TypeError("a count sentence needs an int n")
+        return say_count(self.msgid, self.plural, count, **self.params)
+
+    def __repr__(self) -> str:
+        return f"Say({self.msgid!r}, {self.params!r})"
 
 
 # --- cards ---------------------------------------------------------------------------
@@ -199,7 +290,7 @@ def card_name(card: Card) -> str:
     'Д♥ — kupa kızı (Дама)'
     """
     # Translators: {card} is the index and suit symbol (Т♠), {name} the full card name.
-    return _text(N_("{card} — {name}"), card=str(card), name=gettext(_CARD_NAMES[card]))
+    return say(N_("{card} — {name}"), card=card, name=gettext(_CARD_NAMES[card]))
 
 
 # --- players, counts and the end of the game -----------------------------------------
@@ -207,16 +298,16 @@ def card_name(card: Card) -> str:
 
 def player_name(player: int) -> str:
     """'You' for player 0, 'AI' for player 1 (a label, e.g. above a hand)."""
-    if player == 0:
+    if player == YOU:
         return pgettext("player", "You")
-    if player == 1:
+    if player == AI:
         return pgettext("player", "AI")
     raise ValueError(f"no player {player!r}: the players are 0 (you) and 1 (the AI)")
 
 
 def cards_left(n: int) -> str:
     """How many cards remain, e.g. '3 cards left'."""
-    return _count_text(N_plural("{n} card left", "{n} cards left"), n)
+    return say_count(*N_plural("{n} card left", "{n} cards left"), n)
 
 
 FACE_UP_TRUMP = N_(
@@ -230,26 +321,25 @@ def face_up_trump_message(card: Card) -> str:
     >>> face_up_trump_message(Card.parse("9h"))
     '9♥ is the face-up trump card: it shows that ♥ hearts is trump, and it is drawn last, after the stock.'
     """
-    suit = f"{card.suit.value} {suit_name(card.suit)}"
-    return _fill(gettext(FACE_UP_TRUMP), FACE_UP_TRUMP, {"card": card, "suit": suit})
+    return say(FACE_UP_TRUMP, card=card, suit=card.suit)
 
 
 def stock_count(n: int) -> str:
     """The stock's size, e.g. '24 cards in the stock'."""
-    return _count_text(N_plural("{n} card in the stock", "{n} cards in the stock"), n)
+    return say_count(*N_plural("{n} card in the stock", "{n} cards in the stock"), n)
 
 
 def hand_count(n: int) -> str:
     """A hand's size, e.g. '6 cards in hand'."""
-    return _count_text(N_plural("{n} card in hand", "{n} cards in hand"), n)
+    return say_count(*N_plural("{n} card in hand", "{n} cards in hand"), n)
 
 
 def discard_count(n: int) -> str:
     """The discard pile's size, e.g. '4 cards discarded'."""
-    return _count_text(N_plural("{n} card discarded", "{n} cards discarded"), n)
+    return say_count(*N_plural("{n} card discarded", "{n} cards discarded"), n)
 
 
-def game_over_message(loser: int | None, viewer: int = 0) -> str:
+def game_over_message(loser: int | None, viewer: int = YOU) -> str:
     """How the deal ended, told to ``viewer``: a draw, a win, or 'you are the Durak'.
 
     >>> game_over_message(None)
@@ -259,11 +349,184 @@ def game_over_message(loser: int | None, viewer: int = 0) -> str:
     """
     if loser is None:
         return gettext("A draw: you both ran out of cards in the same bout.")
-    if loser not in (0, 1) or viewer not in (0, 1):
+    if loser not in (YOU, AI) or viewer not in (YOU, AI):
         raise ValueError(f"players are 0 (you) and 1 (the AI), not loser={loser!r}, viewer={viewer!r}")
     if loser == viewer:
         return gettext("You are the Durak: you are left holding cards.")
     return gettext("You win! Your opponent is left holding cards and is the Durak.")
+
+
+# --- moves ---------------------------------------------------------------------------
+# Four ways to say a move, each a table over what the move does (MoveKind): as it is told when
+# it happens (the lessons), in the game's move log (which says more: what a stop did, who drew),
+# named in a sentence (the lessons' and the review's quotes), and named in a hint.
+
+
+class MoveKind(enum.StrEnum):
+    """What a move does to the bout: what every sentence about a move is chosen by."""
+
+    LEAD = "lead"  # the first attack card of a bout
+    ADD = "add"  # a further attack card (thrown in, or added after a take)
+    BEAT = "beat"
+    TAKE = "take"
+    STOP = "stop"  # ends the bout: the table is discarded or picked up
+
+
+_KINDS = {ActionKind.DEFEND: MoveKind.BEAT, ActionKind.TAKE: MoveKind.TAKE, ActionKind.STOP: MoveKind.STOP}
+
+
+def move_kind(action: Action, *, leads: bool) -> MoveKind:
+    """What ``action`` does; an attack card ``leads`` the bout when the table is empty.
+
+    >>> move_kind(Action.parse("attack 7♣"), leads=False), move_kind(Action.parse("take"), leads=False)
+    (<MoveKind.ADD: 'add'>, <MoveKind.TAKE: 'take'>)
+    """
+    if action.kind is ActionKind.ATTACK:
+        return MoveKind.LEAD if leads else MoveKind.ADD
+    return _KINDS[action.kind]
+
+
+_TOLD = {
+    (YOU, MoveKind.LEAD): N_("You lead {card}."),
+    (YOU, MoveKind.ADD): N_("You add {card}."),
+    (YOU, MoveKind.BEAT): N_("You beat {target} with {card}."),
+    (YOU, MoveKind.TAKE): N_("You take."),
+    (YOU, MoveKind.STOP): N_("You stop: the bout is over."),
+    (AI, MoveKind.LEAD): N_("The AI attacks with {card}."),
+    (AI, MoveKind.ADD): N_("The AI adds {card}."),
+    (AI, MoveKind.BEAT): N_("The AI beats {target} with {card}."),
+    (AI, MoveKind.TAKE): N_("The AI takes."),
+    (AI, MoveKind.STOP): N_("The AI stops."),
+}
+_LOGGED = {  # the log words three moves its own way
+    **_TOLD,
+    (AI, MoveKind.LEAD): N_("The AI leads {card}."),
+    (YOU, MoveKind.TAKE): N_("You take the cards."),
+    (AI, MoveKind.TAKE): N_("The AI takes the cards."),
+}
+_LOGGED_STOPS = {  # by who stopped, and whether the defender picked the table up
+    (YOU, True): N_plural("You stop. The AI picks up {n} card.", "You stop. The AI picks up {n} cards."),
+    (AI, True): N_plural("The AI stops. You pick up {n} card.", "The AI stops. You pick up {n} cards."),
+    (YOU, False): N_plural(
+        "You stop. {n} card goes to the discard pile.", "You stop. {n} cards go to the discard pile."
+    ),
+    (AI, False): N_plural(
+        "The AI stops. {n} card goes to the discard pile.", "The AI stops. {n} cards go to the discard pile."
+    ),
+}
+_DRAWS = {
+    YOU: N_plural("You draw {n} card.", "You draw {n} cards."),
+    AI: N_plural("The AI draws {n} card.", "The AI draws {n} cards."),
+}
+_GETS_THE_TRUMP_CARD = {
+    YOU: N_("You get the face-up trump card, {card}."),
+    AI: N_("The AI gets the face-up trump card, {card}."),
+}
+_NAMED = {
+    MoveKind.LEAD: N_("attack with {card}"),
+    MoveKind.ADD: N_("add {card}"),
+    MoveKind.BEAT: N_("beat with {card}"),
+    MoveKind.TAKE: N_("take"),
+    MoveKind.STOP: N_("stop"),
+}
+_HINTED = {
+    MoveKind.LEAD: N_("play {card}"),
+    MoveKind.ADD: N_("play {card}"),
+    MoveKind.BEAT: N_("beat it with {card}"),
+    MoveKind.TAKE: N_("take the cards"),
+    MoveKind.STOP: N_("stop"),
+}
+
+
+def told_move(player: int, action: Action, *, leads: bool, target: Card | None = None) -> Say:
+    """A move as it is told when it happens ("You lead 7♣.", "The AI beats 9♥ with 10♥."),
+    to be said later (the lessons' narration); ``target`` is the card a defence beats.
+
+    >>> told_move(AI, Action.parse("defend 10♥"), leads=False, target=Card.parse("9♥")).text()
+    'The AI beats 9♥ with 10♥.'
+    """
+    return Say(_TOLD[player, move_kind(action, leads=leads)], card=action.card, target=target)
+
+
+def named_move(action: Action, *, leads: bool = True) -> Say:
+    """A move as a sentence names it: "attack with 7♣" (or "add 7♣" when it does not lead),
+    "beat with 9♠", "take", "stop"; to be said later (the lessons', the review's quotes)."""
+    return Say(_NAMED[move_kind(action, leads=leads)], card=action.card)
+
+
+def hinted_move(action: Action) -> str:
+    """A move as a hint names it: "play 7♣", "beat it with 9♠", "take the cards", "stop".
+
+    >>> hinted_move(Action.parse("take"))
+    'take the cards'
+    """
+    return say(_HINTED[move_kind(action, leads=True)], card=action.card)
+
+
+class _Logged(Protocol):
+    """A line of the game's move log (``durak.tutorial.game_model.Move``), as its text needs it."""
+
+    @property
+    def player(self) -> int: ...
+    @property
+    def action(self) -> Action: ...
+    @property
+    def kind(self) -> MoveKind: ...
+    @property
+    def target(self) -> Card | None: ...
+    @property
+    def picked_up(self) -> int: ...
+    @property
+    def discarded(self) -> int: ...
+    @property
+    def drawn(self) -> tuple[int, int]: ...
+    @property
+    def trump_drawn_by(self) -> int | None: ...
+    @property
+    def trump_card(self) -> Card | None: ...
+
+
+def logged_move(move: _Logged) -> str:
+    """A line of the game's move log: the move, what a stop did to the table, and who drew how
+    many cards after it (R11) and got the face-up trump card: what both players see."""
+    if move.kind is MoveKind.STOP:
+        n = move.picked_up or move.discarded
+        said = [say_count(*_LOGGED_STOPS[move.player, bool(move.picked_up)], n)]
+    else:
+        said = [say(_LOGGED[move.player, move.kind], card=move.action.card, target=move.target)]
+    for player, n in zip((YOU, AI), move.drawn, strict=True):
+        if n:
+            said.append(say_count(*_DRAWS[player], n))
+    if move.trump_drawn_by is not None:
+        said.append(say(_GETS_THE_TRUMP_CARD[move.trump_drawn_by], card=move.trump_card))
+    return " ".join(said)
+
+
+# --- the AI's levels -------------------------------------------------------------------
+
+LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+"""The label of each level a learner is offered (``durak.ai.levels.LEARNER_LEVELS``)."""
+# Translators: each begins with its level's button label ("Easy", "Normal", "Hard") and a colon.
+LEVEL_DESCRIPTIONS = {
+    "easy": N_("Easy: plays sensible moves, but one in four at random. A good first opponent."),
+    "normal": N_(
+        "Normal: looks a little ahead before every move, and plays perfectly once the stock is empty."
+    ),
+    "hard": N_(
+        "Hard: looks much further ahead, a quarter of a second a move, and plays perfectly once the stock "
+        "is empty."
+    ),
+}
+
+
+def level_label(level: str) -> str:
+    """A level's name on its button ("Easy"); a level no learner is offered keeps its own name."""
+    return gettext(LEVEL_LABELS.get(level, level))
+
+
+def level_description(level: str) -> str:
+    """What a learner's level plays like, beginning with its label."""
+    return gettext(LEVEL_DESCRIPTIONS[level])
 
 
 # --- refused moves ---------------------------------------------------------------------
@@ -305,33 +568,33 @@ def illegal_action_message(error: IllegalAction, *, trump: Suit | None = None) -
         return _does_not_beat(params["card"], params["target"], trump)
     if reason is Reason.RANK_NOT_ON_TABLE:
         card = params["card"]
-        return _text(_REASON_MESSAGES[reason], card=str(card), rank=card.rank.symbol)
+        return say(_REASON_MESSAGES[reason], card=card, rank=card.rank.symbol)
     if reason is Reason.DEFENDER_HAND_LIMIT:
-        return _count_text(
-            N_plural(
+        return say_count(
+            *N_plural(
                 "The defender held only {n} card when the bout began, so no more attack cards may be added.",
                 "The defender held only {n} cards when the bout began, so no more attack cards may be added.",
             ),
             int(params["limit"]),
         )
-    return _text(_REASON_MESSAGES[reason], **{name: str(value) for name, value in params.items()})
+    return say(_REASON_MESSAGES[reason], **{name: str(value) for name, value in params.items()})
 
 
 def _does_not_beat(card: Card, target: Card, trump: Suit | None) -> str:
-    shown = {"card": str(card), "target": str(target)}
+    cards = {"card": card, "target": target}
     target_is_trump = trump is not None and target.suit == trump
     if card.suit == target.suit and card.rank < target.rank:
         if target_is_trump:
-            return _text(
-                N_("{card} is lower than {target}: a trump is beaten only by a higher trump."), **shown
+            return say(
+                N_("{card} is lower than {target}: a trump is beaten only by a higher trump."), **cards
             )
-        return _text(
+        return say(
             N_("{card} is lower than {target}: beat it with a higher card of the same suit or with a trump."),
-            **shown,
+            **cards,
         )
     if target_is_trump:
-        return _text(N_("{card} does not beat {target}: a trump is beaten only by a higher trump."), **shown)
-    return _text(_REASON_MESSAGES[Reason.DOES_NOT_BEAT], **shown)
+        return say(N_("{card} does not beat {target}: a trump is beaten only by a higher trump."), **cards)
+    return say(_REASON_MESSAGES[Reason.DOES_NOT_BEAT], **cards)
 
 
 # --- the AI's hints ------------------------------------------------------------------
@@ -502,16 +765,16 @@ def hint_message(reason_code: str, **cards: object) -> str:
     message = HINT_MESSAGES.get(str(reason_code))
     if message is None:
         return gettext("This is the move the AI suggests.")
-    params = {name: _shown(value) for name, value in cards.items() if value is not None}
+    params = {name: shown(value) for name, value in cards.items() if value is not None}
     if isinstance(message, tuple):  # a sentence that counts: ``n``, or the cards in ``cards``
         named = cards.get("cards")
         number = cards.get("n")
         count = number if isinstance(number, int) else len(named) if isinstance(named, tuple | list) else 2
-        params.pop("n", None)  # formatted by the count phrase, as the language writes numbers
+        params.pop("n", None)  # the count itself: say_count writes it as the language writes numbers
         missing = {name: "…" for name in _fields(message[1]) if name not in params and name != "n"}
-        return _count_text(message, count, **params, **missing)
+        return say_count(*message, count, **params, **missing)
     missing = {name: "…" for name in _fields(message) if name not in params}
-    return _text(message, **params, **missing)
+    return say(message, **params, **missing)
 
 
 class _Explained(Protocol):
@@ -543,12 +806,6 @@ def reason_text(why: _Explained) -> str:
     )
 
 
-def _shown(value: object) -> str:
-    if isinstance(value, tuple | list):
-        return " ".join(str(card) for card in value)
-    return str(value)
-
-
 def hint_principle(principle: str) -> str:
     """The first step of a hint: the question to ask, without the move."""
     message = HINT_PRINCIPLES.get(str(principle))
@@ -557,12 +814,12 @@ def hint_principle(principle: str) -> str:
 
 def hint_exception(move: str) -> str:
     """That the hinted move departs from lesson 6's rule of thumb, which would play ``move``."""
-    return _text(HINT_EXCEPTION, move=move)
+    return say(HINT_EXCEPTION, move=move)
 
 
 def hint_candidates(moves: list[str]) -> str:
     """The second step of a hint: the moves worth a look."""
-    return _text(HINT_CANDIDATES, moves=" · ".join(moves))
+    return say(HINT_CANDIDATES, moves=" · ".join(moves))
 
 
 # --- the rules and the deck ------------------------------------------------------------

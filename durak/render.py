@@ -1,4 +1,9 @@
-"""Plain text and HTML pictures of cards and games, for terminals and notebooks."""
+"""Plain text and HTML pictures of cards and games, for terminals and notebooks.
+
+The colours are the tutorial's palette (:mod:`durak.tutorial.style`, which imports nothing of
+the package), so that a colour is changed in one place: the one import of the core from the
+tutorial, for display only (cards.py and game.py load this module when a notebook shows one).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from durak.cards import Card
+from durak.tutorial.style import BLACK_INK, CARD_EDGE, CARD_WHITE, RED_INK, SLOT_EDGE
 
 if TYPE_CHECKING:
     from durak.game import Game
@@ -41,18 +47,20 @@ def game_text(game: Game) -> str:
     return "\n".join(lines)
 
 
-_CARD_STYLE = (
-    "display:inline-block;min-width:2.2em;padding:0.3em 0.35em;margin:0.1em;border:1px solid #888;"
-    "border-radius:0.35em;background:#fff;font:600 1.1em sans-serif;text-align:center;color:{color}"
-)
+def _card_style(color: str) -> str:
+    return (
+        "display:inline-block;min-width:2.2em;padding:0.3em 0.35em;margin:0.1em;"
+        f"border:1px solid {CARD_EDGE};border-radius:0.35em;background:{CARD_WHITE};"
+        f"font:600 1.1em sans-serif;text-align:center;color:{color}"
+    )
 
 
 def card_html(card: Card | None) -> str:
     if card is None:
-        return f'<span style="{_CARD_STYLE.format(color="#999")}">·</span>'
-    color = "#c0122b" if card.suit.is_red else "#111"
+        return f'<span style="{_card_style(SLOT_EDGE)}">·</span>'
     text = escape(str(card))
-    return f'<span style="{_CARD_STYLE.format(color=color)}" title="{text}">{text}</span>'
+    style = _card_style(RED_INK if card.suit.is_red else BLACK_INK)
+    return f'<span style="{style}" title="{text}">{text}</span>'
 
 
 def game_html(game: Game) -> str:

@@ -25,11 +25,12 @@ from durak.ai import (
     make_player,
 )
 from durak.ai.inference import BLEND, PLAIN, SENSIBLE, History
+from durak.ai.levels import REFERENCE_LEVELS
 from durak.ai.players import RulePlayer
 from durak.ai.sampling import Sampler
 from durak.ai.search import Method
 from durak.ai.solver import Solver
-from durak.arena import behaviour_digest
+from durak.arena import ARENA_LEVELS, behaviour_digest
 from durak.game import move_of_action
 from durak.kernel import to_value
 
@@ -58,9 +59,11 @@ def play(game: Game, players: list[Player], until: Callable[[Game], bool] = lamb
 
 
 def test_make_player_knows_every_level() -> None:
-    assert LEVELS == ("random", "greedy", "easy", "normal", "hard", "hard-v1", "clairvoyant")
+    assert LEVELS == ("random", "greedy", "easy", "normal", "hard")
     assert LEARNER_LEVELS == ("easy", "normal", "hard")  # the references are never offered
-    for level in LEVELS:
+    assert REFERENCE_LEVELS == ("hard-v1", "clairvoyant")  # nor a level of the product
+    assert ARENA_LEVELS == LEVELS + REFERENCE_LEVELS  # the arena pits them all
+    for level in ARENA_LEVELS:
         assert isinstance(make_player(level, seed=1), Player)
     assert isinstance(make_player("hard"), SearchPlayer)
     with pytest.raises(ValueError, match="unknown level 'expert'"):
@@ -101,7 +104,7 @@ def test_every_arena_record_is_played_as_the_code_plays(record: Path) -> None:
 
 def test_players_refuse_a_finished_game() -> None:
     game = play(Game.new(seed=2), [GreedyPlayer(), GreedyPlayer()])
-    for level in LEVELS:
+    for level in ARENA_LEVELS:
         with pytest.raises(ValueError, match="game is over"):
             quick_player(level).choose(game.observation(0), [])
 
@@ -109,7 +112,7 @@ def test_players_refuse_a_finished_game() -> None:
 # --- legality and termination ------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("first", "second"), list(itertools.combinations_with_replacement(LEVELS, 2)))
+@pytest.mark.parametrize(("first", "second"), list(itertools.combinations_with_replacement(ARENA_LEVELS, 2)))
 def test_every_pair_of_levels_plays_legal_games_to_the_end(first: str, second: str) -> None:
     for seed in range(2):
         players = [quick_player(first, seed), quick_player(second, seed + 10)]

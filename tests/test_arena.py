@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -11,8 +12,21 @@ from typing import Any
 import pytest
 
 from durak import Game
-from durak.ai import GreedyPlayer, RandomPlayer
-from durak.arena import ArenaRecordMismatch, behaviour_digest, main, play_game, run_arena, wilson_interval
+from durak.ai import GreedyPlayer, Player, RandomPlayer, make_player
+from durak.arena import (
+    ArenaRecordMismatch,
+    Match,
+    behaviour_digest,
+    digest_positions,
+    main,
+    play_game,
+    player_seed,
+    playing,
+    read_record,
+    recorded_match,
+    run_arena,
+    wilson_interval,
+)
 
 
 def test_every_deal_is_played_twice_with_the_seats_swapped() -> None:
@@ -43,6 +57,54 @@ def test_play_game_records_a_time_for_every_decision() -> None:
     loser, times, actions = play_game(Game.new(seed=4), [GreedyPlayer(), RandomPlayer(1)])
     assert loser in (0, 1, None)
     assert len(times[0]) + len(times[1]) == actions > 0
+
+
+def test_playing_stops_before_every_decision_and_may_be_left() -> None:
+    game = Game.new(seed=4)
+    before = []
+    for seat, legal in playing(game, [GreedyPlayer(), RandomPlayer(1)]):
+        assert seat == game.to_move and legal == game.legal_actions()
+        before.append(len(game.history))
+    assert game.is_over and before == list(range(len(game.history)))
+    played = Game.new(seed=4)
+    assert play_game(played, [GreedyPlayer(), RandomPlayer(1)])[0] == game.loser
+    assert played.history == game.history
+    left = Game.new(seed=4)
+    for _ in itertools.islice(playing(left, [GreedyPlayer(), RandomPlayer(1)]), 5):
+        pass
+    assert left.history == game.history[:4]  # the fifth decision was never asked for
+
+
+def test_a_deal_of_a_record_plays_again_alone_with_the_recorded_seeds(tmp_path: Path) -> None:
+    # what research/paired_variant.py and research/loss_phases.py rest on
+    record = tmp_path / "games.jsonl"
+    run_arena("easy", "random", games=6, seed=2, progress=False, record=record)
+    match = recorded_match(record)
+    assert match == Match(("easy", "random"), (None, None), 2)
+    recorded = read_record(record, match)[2]
+    made: list[tuple[str, int]] = []
+
+    def make(level: str, seed: int, iterations: int | None) -> Player:
+        made.append((level, seed))
+        return make_player(level, seed, iterations)
+
+    again = match.play_deal(2, make)
+    assert [(g.seats, g.loser, g.actions) for g in again] == [(g.seats, g.loser, g.actions) for g in recorded]
+    sides = [(0, 1), (1, 0)]  # side 0 as player 0, then side 1 as player 0
+    assert made == [(match.levels[side], player_seed(2, 2, side)) for seats in sides for side in seats]
+
+
+def test_the_digest_positions_are_fixed_decisions_with_a_stock_and_without() -> None:
+    positions = digest_positions()
+    assert [bool(game.stock) for game, _ in positions] == [True] * 7 + [False] * 5
+    for game, legal in positions:
+        assert not game.is_over and len(legal) > 1 and legal == game.legal_actions()
+    assert [game.history for game, _ in positions] == [game.history for game, _ in digest_positions()]
+
+
+def test_the_arena_pits_the_reference_levels_no_learner_is_offered() -> None:
+    result = run_arena("clairvoyant", "hard-v1", games=2, seed=1, iterations=(20, 20), progress=False)
+    assert result.games == 2 and result.levels == ("clairvoyant", "hard-v1")
 
 
 def test_wilson_interval() -> None:

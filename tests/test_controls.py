@@ -19,9 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from durak import Game, IllegalAction
+from durak.ai.levels import LEARNER_LEVELS
 from durak.i18n import LANGUAGES, set_language
+from durak.messages import AI, YOU
 from durak.tutorial import game_model, game_view, saves
-from durak.tutorial.game_model import AI, HUMAN, LEVELS, PlayModel
+from durak.tutorial.game_model import PlayModel
 from durak.tutorial.game_view import PlayView, play
 from durak.tutorial.settings import CONFIG_DIR_ENV
 
@@ -36,7 +38,7 @@ def first_mover_seeds(player: int) -> Iterator[int]:
 
 
 AI_LEADS = next(first_mover_seeds(AI))
-YOU_LEAD = next(first_mover_seeds(HUMAN))
+YOU_LEAD = next(first_mover_seeds(YOU))
 
 
 @dataclass
@@ -161,7 +163,7 @@ def test_new_game_while_the_ais_move_is_pending_deals_a_playable_game(
     view = play("easy", seed=AI_LEADS, iterations=ITERATIONS, ai_delay=DELAY, resume=False)
     assert view._ai_pending and view.game.to_move == AI
     view.new_game_button.click()  # the learner has not moved: no question asked
-    assert view.game.seed == YOU_LEAD and view.game.to_move == HUMAN
+    assert view.game.seed == YOU_LEAD and view.game.to_move == YOU
     assert_can_go_on(view, clock)
     assert_never_sticks(view, clock)
 
@@ -296,7 +298,7 @@ def _language(view: PlayView) -> None:
 
 def _level(view: PlayView) -> None:
     if view.level.layout.display != "none":
-        view.level.value = LEVELS[(LEVELS.index(view.level.value) + 1) % len(LEVELS)]
+        view.level.value = LEARNER_LEVELS[(LEARNER_LEVELS.index(view.level.value) + 1) % len(LEARNER_LEVELS)]
 
 
 def _offer(name: str) -> Callable[[PlayView], None]:

@@ -8,9 +8,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from durak import STOP, TAKE, Card, Game, Phase
+from durak import STOP, TAKE, Card, Game, Phase, messages
 from durak.ai import hint
 from durak.i18n import LANGUAGES, set_language
+from durak.messages import Say
 from durak.tutorial import exercises as ex
 from durak.tutorial.lessons import model as lm
 from durak.tutorial.lessons.content import NOTEBOOK_EXERCISES
@@ -143,8 +144,8 @@ def test_none_of_them_is_always_offered_so_it_gives_nothing_away() -> None:
 
 
 def test_a_broken_translation_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(lm, "gettext", lambda message: message.replace("{card}", "{karte}"))
-    text = lm.Say("{card} is an ace: Т stands for Туз.", card=Card.parse("Т♠")).text()
+    monkeypatch.setattr(messages, "gettext", lambda message: message.replace("{card}", "{karte}"))
+    text = Say("{card} is an ace: Т stands for Туз.", card=Card.parse("Т♠")).text()
     assert text == "Т♠ is an ace: Т stands for Туз."
 
 

@@ -13,13 +13,13 @@ from durak import Game
 from durak.ai.hints import HintStep
 from durak.ai.levels import make_player
 from durak.i18n import set_language
-from durak.messages import HINT_MESSAGES, SAYS_THE_MOVE, hint_principle
+from durak.messages import HINT_MESSAGES, SAYS_THE_MOVE, hint_principle, hinted_move
 from durak.tutorial import play
 from durak.tutorial.game_model import PlayModel
-from durak.tutorial.game_view import CANDIDATE_CLASS, PlayView, _describe_action, hint_text
+from durak.tutorial.game_view import CANDIDATE_CLASS, PlayView, hint_text
 from durak.tutorial.review_model import GameReview
 from durak.tutorial.saves import SAVE_FORMAT, HintCounts, read_save, write_save
-from durak.tutorial.widgets import HINTED_CLASS
+from durak.tutorial.widgets.cards import HINTED_CLASS
 
 ITERATIONS = 12
 
@@ -100,7 +100,7 @@ def test_the_view_shows_the_principle_then_marks_the_candidates_then_the_move() 
     view.hint_button.click()
     assert view.hint_button.disabled and view.show_move_button.disabled  # all is shown
     said = html.unescape(view.hint_text.value)
-    move = _describe_action(shown.hint.action)
+    move = hinted_move(shown.hint.action)
     says_it = shown.hint.explanation.reason in SAYS_THE_MOVE
     assert said.startswith("Hint: ") != says_it and said.count(move) <= 1
     hinted = [b.action for b in view.hand.buttons if HINTED_CLASS in b._dom_classes]
@@ -134,7 +134,7 @@ def test_the_last_step_says_the_move_once_in_every_position_it_is_asked() -> Non
                 assert not text.startswith("Hint:") and text.count(str(action.card or "")) >= 1, text
                 assert action.card is None or text.count(str(action.card)) == 1, text
             else:
-                assert text.startswith(f"Hint: {_describe_action(action)}."), text
+                assert text.startswith(f"Hint: {hinted_move(action)}."), text
             said += 1
         model.play(model.human_actions()[0])
     assert said

@@ -263,13 +263,13 @@ def test_the_moves_worth_a_look_are_those_the_first_step_asks_about() -> None:
     """9200·11: "worth a look: 7♠ · Т♥ · Т♦" right after asking for a card "you will not miss later";
     9207·4: "10♣ · stop", never 10♥, the other ten that could be thrown in."""
     game = Game.from_deal(
-        "7♠ 10♣ Д♥ Т♥ 9♦ Т♦".split(), "6♠ 8♠ 9♠".split(), "7♥ 8♣".split(), attacker=0, trump="♣"
+        ["7♠", "10♣", "Д♥", "Т♥", "9♦", "Т♦"], ["6♠", "8♠", "9♠"], ["7♥", "8♣"], attacker=0, trump="♣"
     )
     lead = hint(game.observation(0), game.legal_actions(), iterations=50)
     looks = {str(a) for a in lead.candidates if a != lead.action}  # the hinted move is always one
     assert looks >= {"attack 7♠"} and not looks & {"attack Т♥", "attack Т♦"}  # a high pair is no low card
     game = Game.from_deal(
-        "К♠ 10♣ К♣ 10♥ Д♥".split(), "10♦ 6♠ 7♠".split(), "8♠ 9♦".split(), attacker=0, trump="♦"
+        ["К♠", "10♣", "К♣", "10♥", "Д♥"], ["10♦", "6♠", "7♠"], ["8♠", "9♦"], attacker=0, trump="♦"
     )
     game.apply("attack 10♣")
     game.apply("defend 10♦")

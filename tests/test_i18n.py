@@ -4,21 +4,27 @@ from __future__ import annotations
 
 import builtins
 import gc
+import json
 import locale
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Message
-from babel.messages.pofile import read_po
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po, write_po
 
 from durak import i18n
 from durak.i18n import (
+    ENDONYMS,
+    LANGUAGE_LIST,
     LANGUAGES,
+    SOURCE_LANGUAGE,
     UnknownLanguage,
     endonym,
     format_number,
@@ -34,7 +40,8 @@ from durak.i18n import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-TRANSLATED = [language for language in LANGUAGES if language != "en"]
+TRANSLATED = [language for language in LANGUAGES if language != SOURCE_LANGUAGE]
+SUPPORTED = ", ".join(LANGUAGES)  # as an error message lists them
 
 
 @pytest.fixture(autouse=True)
@@ -70,15 +77,81 @@ def catalog_messages(language: str) -> list[Message]:
 # --- languages ---------------------------------------------------------------------------
 
 
-def test_languages_are_english_and_the_five_translations() -> None:
-    assert LANGUAGES == ("en", "de", "es", "tr", "da", "cs")
+def test_languages_are_english_then_the_list_beside_the_catalogs() -> None:
+    with (ROOT / "locales" / LANGUAGE_LIST).open("rb") as file:
+        listed = [entry["code"] for entry in tomllib.load(file)["language"]]
+    assert tuple(listed) == LANGUAGES
+    assert LANGUAGES[0] == SOURCE_LANGUAGE == "en"
+    assert {"en", "de", "es", "tr", "da", "cs"} <= set(LANGUAGES)  # the ones the tutorial is published in
+
+
+def write_language_list(folder: Path, languages: dict[str, str]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    entries = [f'[[language]]\ncode = "{code}"\nname = "{name}"\n' for code, name in languages.items()]
+    (folder / LANGUAGE_LIST).write_text("\n".join(entries), encoding="utf-8")
+    return folder / LANGUAGE_LIST
+
+
+def test_a_language_listed_beside_its_catalog_is_offered_named_and_translated(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fresh_catalogs: None
+) -> None:
+    """Adding a language is data: a line in languages.toml and a catalog, no code."""
+    listed = i18n._read_languages(write_language_list(tmp_path, {**ENDONYMS, "pl": "Polski"}))
+    catalog = Catalog(locale="pl", domain="durak")
+    catalog.add("Take", "Weź")
+    catalog.add(("{n} card", "{n} cards"), ("{n} karta", "{n} karty", "{n} kart"))
+    po_file = tmp_path / "pl" / "LC_MESSAGES" / "durak.po"
+    po_file.parent.mkdir(parents=True)
+    with po_file.open("wb") as po:
+        write_po(po, catalog)
+    monkeypatch.setattr(i18n, "ENDONYMS", listed)
+    monkeypatch.setattr(i18n, "LANGUAGES", tuple(listed))
+    monkeypatch.setattr(i18n, "SOURCE_CATALOG_DIR", tmp_path)
+    set_language("pl_PL.UTF-8")
+    assert (get_language(), endonym("pl"), i18n.LANGUAGES[-1]) == ("pl", "Polski", "pl")
+    assert gettext("Take") == "Weź"
+    assert [ngettext("{n} card", "{n} cards", n) for n in (1, 3, 5)] == ["{n} karta", "{n} karty", "{n} kart"]
+
+
+def test_the_language_list_is_read_from_the_checkout_else_from_the_package(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A source checkout's locales/languages.toml; an installed package's JSON copy in durak/locales/
+    (hatch_build.py writes it into the wheel); neither: English only, with a warning."""
+    write_language_list(tmp_path / "checkout", {"en": "English", "de": "Deutsch"})
+    packaged = {"language": [{"code": "en", "name": "English"}, {"code": "cs", "name": "Čeština"}]}
+    (tmp_path / "package").mkdir()
+    (tmp_path / "package" / i18n.PACKAGED_LANGUAGE_LIST).write_text(json.dumps(packaged), encoding="utf-8")
+    monkeypatch.setattr(i18n, "SOURCE_CATALOG_DIR", tmp_path / "checkout")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "package")
+    assert i18n._languages() == {"en": "English", "de": "Deutsch"}
+    monkeypatch.setattr(i18n, "SOURCE_CATALOG_DIR", tmp_path / "not-a-checkout")
+    assert i18n._languages() == {"en": "English", "cs": "Čeština"}
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "none")
+    with pytest.warns(RuntimeWarning, match="English only"):
+        assert i18n._languages() == {"en": "English"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[[language]]\ncode = "de"\nname = "Deutsch"\n[[language]]\ncode = "en"\nname = "English"\n',
+        "",
+        '[[language]]\ncode = "en"\nname = "English"\n' * 2,
+    ],
+    ids=["source language not first", "empty", "twice"],
+)
+def test_a_wrong_language_list_is_a_clear_error(tmp_path: Path, text: str) -> None:
+    (tmp_path / LANGUAGE_LIST).write_text(text, encoding="utf-8")
+    with pytest.raises(ValueError, match="each code once, the source language 'en' first"):
+        i18n._read_languages(tmp_path / LANGUAGE_LIST)
 
 
 @pytest.mark.parametrize("code", ["fr", "xx", "", "english", None, 7])
 def test_unknown_language_is_a_clear_error_listing_the_supported_ones(code: object) -> None:
     with pytest.raises(UnknownLanguage) as error:
         set_language(code)  # type: ignore[arg-type]
-    assert "en, de, es, tr, da, cs" in str(error.value)
+    assert f"supported are {SUPPORTED}" in str(error.value)
     assert isinstance(error.value, ValueError)
     assert get_language() == "en"  # unchanged
 
@@ -118,7 +191,7 @@ def test_a_wrong_durak_lang_is_reported_and_ignored(
     no_language_settings.setenv("DURAK_LANG", value)
     no_language_settings.setenv("LANG", "da_DK.UTF-8")
     if value.strip():
-        with pytest.warns(RuntimeWarning, match="supported are en, de, es, tr, da, cs"):
+        with pytest.warns(RuntimeWarning, match=re.escape(f"supported are {SUPPORTED}")):
             assert initial_language() == "da"
     else:
         assert initial_language() == "da"  # blank is the same as unset
@@ -324,30 +397,22 @@ def test_language_names_are_endonyms_from_babel() -> None:
     for language, name in names.items():
         cldr = Locale.parse(language).display_name
         assert name == cldr[:1].upper() + cldr[1:]
-    assert names == {
-        "en": "English",
-        "de": "Deutsch",
-        "es": "Español",
-        "tr": "Türkçe",
-        "da": "Dansk",
-        "cs": "Čeština",
-    }
     set_language("de")
     assert endonym("cs") == "Čeština"  # endonyms do not depend on the current language
 
 
-@pytest.mark.parametrize(
-    ("language", "number", "percent"),
-    [
-        ("en", "12,345.5", "25%"),
-        ("de", "12.345,5", "25 %"),
-        ("es", "12.345,5", "25 %"),
-        ("tr", "12.345,5", "%25"),
-        ("da", "12.345,5", "25 %"),
-        ("cs", "12 345,5", "25 %"),
-    ],
-)
-def test_numbers_and_percentages_are_formatted_by_babel(language: str, number: str, percent: str) -> None:
+def number_formats(language: str) -> tuple[str, str]:
+    """12345.5 and 0.25 as the language writes them: English here, a translation in its checks.toml."""
+    if language == SOURCE_LANGUAGE:
+        return "12,345.5", "25%"
+    with (ROOT / "locales" / language / "checks.toml").open("rb") as file:
+        said = tomllib.load(file)["messages"]
+    return said["number"], said["percent"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_numbers_and_percentages_are_formatted_by_babel(language: str) -> None:
+    number, percent = number_formats(language)
     set_language(language)
     assert format_number(12345.5).replace("\xa0", " ") == number
     assert format_percent(0.25).replace("\xa0", " ") == percent

@@ -3,6 +3,8 @@ over it, what each action reports, the sampler's positions and the search's play
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
 import random
 
 import pytest
@@ -287,3 +289,28 @@ def test_a_rounds_shared_random_numbers_are_those_of_its_seed_however_many_a_pla
         assert [draw() for _ in range(3 * PREFIX_DRAWS)] == [
             expected.random() for _ in range(3 * PREFIX_DRAWS)
         ]
+
+
+def test_what_the_game_hands_out_cannot_be_changed() -> None:
+    game = Game.new(seed=5)
+    observation = game.observation(0)
+    done = game.copy().apply(game.legal_actions()[0])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        observation.opponent_known_mask = 0  # type: ignore[misc]
+    for name in ("played", "player", "_move"):
+        with pytest.raises(AttributeError):
+            setattr(done, name, None)
+    assert done == pickle.loads(pickle.dumps(done)) and done.played is not None
+    changed = dataclasses.replace(observation, opponent_known_mask=1)
+    assert changed.opponent_known_mask == 1 and observation == game.observation(0) != changed
+    assert hash(observation) == hash(dataclasses.replace(observation))
+
+
+def test_the_clairvoyant_player_sees_more_without_changing_what_it_was_given() -> None:
+    from durak.ai.clairvoyant import ClairvoyantPlayer
+
+    game = Game.new(seed=9)
+    fair = game.observation(1)
+    told = ClairvoyantPlayer(iterations=10, seed=1).observe(game, 1)
+    assert told.opponent_known_mask == game.state.hands[0] and fair.opponent_known_mask == 0
+    assert dataclasses.replace(told, opponent_known_mask=0) == fair == game.observation(1)

@@ -176,7 +176,7 @@ def test_under_the_tutorials_jupyterlab_a_pick_asks_for_a_reload_until_picked_ba
 def test_the_picker_says_once_beside_itself_that_the_menus_follow_after_a_reload(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from durak.tutorial.widgets import LanguagePicker
+    from durak.tutorial.widgets.chrome import LanguagePicker
 
     monkeypatch.setenv("DURAK_CONFIG_DIR", str(tmp_path / "durak"))
     monkeypatch.setenv(LAB_SETTINGS_ENV, str(tmp_path / "lab"))
@@ -198,7 +198,7 @@ def test_the_picker_says_once_beside_itself_that_the_menus_follow_after_a_reload
 def test_a_picker_outside_jupyterlab_never_shows_the_notice(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from durak.tutorial.widgets import LanguagePicker
+    from durak.tutorial.widgets.chrome import LanguagePicker
 
     monkeypatch.setenv("DURAK_CONFIG_DIR", str(tmp_path / "durak"))
     picker = LanguagePicker()

@@ -14,12 +14,13 @@ import pytest
 
 from durak import Card
 from durak.cards import DECK
+from durak.messages import AI, YOU, named_move
 from durak.tutorial import exercises as ex
 from durak.tutorial import lessons
 from durak.tutorial.lessons import model as lm
 from durak.tutorial.lessons import views
 from durak.tutorial.lessons.content import bout, common, taking
-from durak.tutorial.widgets import CardButton
+from durak.tutorial.widgets.cards import CardButton
 
 pytestmark = pytest.mark.usefixtures("isolated")  # tests/conftest.py
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,7 +157,7 @@ def test_a_missed_win_names_the_result_and_shows_how_the_better_move_wins() -> N
     assert "The game ended in a draw" in text or "with you as the Durak" in text
     better = exercise.turning_point()
     assert better is not None
-    assert f"How “{lm.move_text(better[1]).text()}” wins:" in text
+    assert f"How “{named_move(better[1]).text()}” wins:" in text
     assert text.rstrip().endswith("The AI is left holding cards: it is the Durak.")
 
 
@@ -268,7 +269,7 @@ def test_who_attacks_next_is_asked_over_the_hands_refilled(exercise_id: str) -> 
 
 def test_how_many_cards_the_ai_draws_shows_the_ais_hand() -> None:
     view = lessons.exercise("refill_after_take")
-    ai_hand = set(view.exercise.game.hands[lm.AI])
+    ai_hand = set(view.exercise.game.hands[AI])
     assert ai_hand <= {b.card for b in face_up_buttons(view)}
     view.close()
 
@@ -356,5 +357,5 @@ def test_a_click_after_the_end_shows_the_end_again_unchanged(exercise_id: str) -
         for move in line:
             exercise.check(move)
         ending = exercise.last
-        for answer in ("take", "stop", *exercise.game.hands[lm.YOU]):
+        for answer in ("take", "stop", *exercise.game.hands[YOU]):
             assert exercise.check(answer) is ending

@@ -19,7 +19,8 @@ from durak.tutorial.lessons import model as lm
 from durak.tutorial.lessons import views
 from durak.tutorial.lessons.content import NOTEBOOKS, TOPICS
 from durak.tutorial.lessons.content.reference import GLOSSARY, READING_THE_TABLE, RULES, VARIANTS
-from durak.tutorial.widgets import CardButton, LanguagePicker, StockView, TableView
+from durak.tutorial.widgets.cards import CardButton, StockView, TableView
+from durak.tutorial.widgets.chrome import LanguagePicker
 
 pytestmark = pytest.mark.usefixtures("isolated")  # tests/conftest.py
 

@@ -16,11 +16,12 @@ import pytest
 
 from durak import STOP, TAKE, Action, Card, Game, IllegalAction, Phase, i18n
 from durak.i18n import LANGUAGES, gettext, set_language
-from durak.messages import face_up_trump_message, game_over_message, illegal_action_message
+from durak.messages import MoveKind, face_up_trump_message, game_over_message, illegal_action_message
 from durak.tutorial import game_view, play
-from durak.tutorial.game_model import MoveKind, PlayModel, first_attacker_text, replay_moves
+from durak.tutorial.game_model import PlayModel, first_attacker_text, replay_moves
 from durak.tutorial.game_view import CONFIRM_NEW_GAME, HINT_BORDER, LEVEL_FROM_NOW, PlayView
-from durak.tutorial.widgets import HINTED_CLASS, CardButton, LanguagePicker
+from durak.tutorial.widgets.cards import HINTED_CLASS, CardButton
+from durak.tutorial.widgets.chrome import LanguagePicker
 
 ITERATIONS = 12  # a small search budget keeps whole games fast
 

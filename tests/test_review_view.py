@@ -17,6 +17,7 @@ from durak.tutorial import lessons, play
 from durak.tutorial import review_model as texts
 from durak.tutorial.review_model import VEGA_LITE
 from durak.tutorial.review_view import ReviewView, SavedGamesReview
+from durak.tutorial.style import AI_BLUE, WRONG_RED
 from tests.test_play import ITERATIONS, click_through
 
 pytestmark = pytest.mark.usefixtures("isolated")  # tests/conftest.py
@@ -51,8 +52,8 @@ def test_the_review_shows_a_curve_the_moments_and_a_clicked_moments_position() -
     points = [(row["move"], row["chance"], row["key"]) for row in spec["data"]["values"]]
     assert points == [(2, 1.0, True), (5, 0.0, False)]
     (curve, dots) = spec["layer"]
-    assert curve["mark"]["type"] == "line" and curve["mark"]["color"] == texts.BLUE
-    assert dots["transform"] == [{"filter": "datum.key"}] and dots["mark"]["color"] == texts.RED
+    assert curve["mark"]["type"] == "line" and curve["mark"]["color"] == AI_BLUE
+    assert dots["transform"] == [{"filter": "datum.key"}] and dots["mark"]["color"] == WRONG_RED
     assert spec["encoding"]["x"]["field"] == "move" and spec["encoding"]["y"]["field"] == "chance"
     assert spec["encoding"]["x"]["scale"]["domain"] == [0, 6]  # the whole game: six actions
     assert spec["title"]["text"] == "Your chances, move by move"

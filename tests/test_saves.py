@@ -23,10 +23,10 @@ import pytest
 from durak import Game
 from durak.i18n import LANGUAGES, gettext, set_language
 from durak.tutorial import language_picker, play, saves, settings
-from durak.tutorial.appearance import AppearanceControls
 from durak.tutorial.game_model import PlayModel
 from durak.tutorial.game_view import SAVE_FAILED, UNREADABLE_KEPT, PlayView
-from durak.tutorial.widgets import LanguagePicker
+from durak.tutorial.widgets.appearance import AppearanceControls
+from durak.tutorial.widgets.chrome import LanguagePicker
 
 ITERATIONS = 12
 REPO = Path(__file__).resolve().parents[1]
@@ -266,6 +266,47 @@ def test_D11_closing_a_half_built_view_is_quiet() -> None:
     view.close()  # as __del__ does after a failed __init__: no AttributeError
 
 
+# --- when the game is saved ------------------------------------------------------------------
+
+
+def saved_history(model: PlayModel) -> tuple[Any, ...]:
+    return Game.from_json(json.loads(model.save_path().read_text())["game"]).history
+
+
+def test_the_screen_is_told_before_the_game_is_saved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slow save (each one a round trip to the page on the static site) must not hold up what
+    the learner sees: the listeners first, then the save."""
+    model = PlayModel(seed=3, iterations=ITERATIONS)
+    model.finish_ai_turn()
+    said: list[str] = []
+    write = saves.write_save
+    monkeypatch.setattr(saves, "write_save", lambda *args: (said.append("saved"), write(*args))[1])
+    unsubscribe = model.on_change(lambda *_: said.append("told"))
+    model.play(model.human_actions()[0])
+    assert said[:2] == ["told", "saved"]
+    unsubscribe()
+
+
+def test_the_ais_turn_is_saved_once_and_a_crash_in_it_loses_no_move_of_yours(isolated: Path) -> None:
+    """The AI's turn is saved when it ends, not after each of its actions; the save made after
+    your move holds it while the AI plays (a crash then replays only the AI's turn)."""
+    for seed in range(200):
+        model = PlayModel(seed=seed, iterations=ITERATIONS)
+        model.finish_ai_turn()
+        while not model.game.is_over:
+            model.play(model.human_actions()[-1])  # stops and takes: long AI turns come sooner
+            yours = model.game.history
+            assert saved_history(model) == yours  # your move is on disk at once
+            first = model.ai_step()
+            if first is not None and model.ai_to_move:  # an AI turn of two actions or more
+                assert saved_history(model) == yours  # not saved mid-turn: a crash now keeps your move
+                model.finish_ai_turn()
+                assert saved_history(model) == model.game.history  # the whole turn, once it ended
+                return
+            model.finish_ai_turn()
+    raise AssertionError("no AI turn of two actions in 200 games")
+
+
 # --- two kernels at once --------------------------------------------------------------------
 
 KERNEL = """
@@ -275,7 +316,7 @@ model = PlayModel(seed=int(sys.argv[1]), iterations=5)
 deadline = time.monotonic() + 3
 while time.monotonic() < deadline and not model.game.is_over:
     if model.ai_to_move:
-        model.ai_step()
+        model.finish_ai_turn()  # saved once the AI's turn is over
     else:
         model.play(model.human_actions()[-1])
 print(model.save_path())

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from durak.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE
+from durak.i18n import DOMAIN, LANGUAGE_LIST, LANGUAGES, PACKAGED_LANGUAGE_LIST, SOURCE_LANGUAGE
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [language for language in LANGUAGES if language != SOURCE_LANGUAGE]
@@ -63,6 +63,7 @@ def test_sdist_and_wheel_contain_every_language(tmp_path: Path) -> None:
     for language in TRANSLATED:
         assert any(name.endswith(f"locales/{language}/LC_MESSAGES/{DOMAIN}.po") for name in names), language
     assert any(name.endswith("/hatch_build.py") for name in names)
+    assert any(name.endswith(f"/locales/{LANGUAGE_LIST}") for name in names)
 
     (wheel,) = dist.glob("durak-*.whl")
     with zipfile.ZipFile(wheel) as archive:
@@ -72,11 +73,29 @@ def test_sdist_and_wheel_contain_every_language(tmp_path: Path) -> None:
             msgid, msgstr = expected_translation(language)
             assert catalog.gettext(msgid) == msgstr != msgid
         assert not [n for n in archive.namelist() if n.endswith(".po")]  # sources stay out of the wheel
+        compiled = {n.split("/")[2] for n in archive.namelist() if n.endswith(f"/{DOMAIN}.mo")}
+        assert compiled == set(TRANSLATED)  # a catalog for every listed language, and only those
         # durak-tutorial, installed from the wheel, copies the lessons from inside the package
         shipped = sorted(
             n.removeprefix("durak/notebooks/") for n in archive.namelist() if n.endswith(".ipynb")
         )
         assert shipped == sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb")) and len(shipped) == 9
+        assert f"durak/locales/{PACKAGED_LANGUAGE_LIST}" in archive.namelist()
+        archive.extractall(tmp_path / "installed")
+
+    # Installed from the wheel, away from any checkout (as in the site's Pyodide), the package
+    # reads the language list it carries in durak/locales/, and tomllib is not imported for it.
+    installed = tmp_path / "installed"
+    script = "import sys; sys.path.insert(0, sys.argv[1]); from durak import i18n; print(i18n.__file__)\n"
+    script += "print(*i18n.LANGUAGES, 'tomllib' in sys.modules)"
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(installed)], check=True, capture_output=True, text=True
+    )
+    where, languages = done.stdout.splitlines()
+    *listed, tomllib_imported = languages.split()
+    assert where == str(installed / "durak" / "i18n.py") and tuple(listed) == LANGUAGES
+    assert tomllib_imported == "False"
+    assert not done.stderr  # no warning that the list is missing
 
 
 def test_editable_build_compiles_the_catalogs_into_the_source_tree(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Headless tests of the tutorial's building-block widgets (durak.tutorial.widgets)."""
+"""Headless tests of the tutorial's building-block widgets (durak.tutorial.widgets.*)."""
 
 from __future__ import annotations
 
@@ -17,24 +17,18 @@ from durak import DECK, Action, Card, IllegalAction, Reason, Suit
 from durak.i18n import LANGUAGES, endonym, get_language, set_language
 from durak.messages import card_name, deck_description, illegal_action_message, rules_sections, stock_count
 from durak.tutorial import settings
-from durak.tutorial.appearance import AppearanceControls
-from durak.tutorial.style import Appearance, table_css
-from durak.tutorial.widgets import (
-    BLACK,
+from durak.tutorial.style import BLACK_INK, RED_INK, TRUMP_TINT, Appearance, table_css
+from durak.tutorial.widgets.appearance import AppearanceControls
+from durak.tutorial.widgets.base import ErrorArea
+from durak.tutorial.widgets.cards import (
     LEGAL_BORDER,
-    RED,
-    TRUMP_BACKGROUND,
     CardButton,
-    ErrorArea,
-    FeltTable,
     HandView,
-    LanguagePicker,
     OpponentHandView,
-    RulesView,
     StockView,
-    TableOrRules,
     TableView,
 )
+from durak.tutorial.widgets.chrome import FeltTable, LanguagePicker, RulesView, TableOrRules
 
 pytestmark = pytest.mark.usefixtures("isolated")  # tests/conftest.py
 
@@ -51,7 +45,7 @@ def test_card_button_shows_its_face_and_is_named_by_the_localized_card_name() ->
     ten = CardButton(Card.parse("10♠"))
     assert "durak-c-ah" in ace._dom_classes and "durak-c-10s" in ten._dom_classes  # the SVG face
     assert ace.description == ten.description == ""  # the face shows the index: no text over it
-    assert (ace.style.text_color, ten.style.text_color) == (RED, BLACK)
+    assert (ace.style.text_color, ten.style.text_color) == (RED_INK, BLACK_INK)
     assert ace.tooltip == card_name(Card.parse("Т♥"))  # the title: the button's accessible name
     set_language("de")
     assert ace.tooltip == card_name(Card.parse("Т♥"))  # re-rendered in place
@@ -78,7 +72,7 @@ def test_trump_cards_are_marked() -> None:
     trump = CardButton(Card.parse("6♦"), trump=Suit.DIAMONDS)
     plain = CardButton(Card.parse("6♣"), trump=Suit.DIAMONDS)
     assert trump.is_trump and not plain.is_trump
-    assert trump.style.button_color == TRUMP_BACKGROUND != plain.style.button_color
+    assert trump.style.button_color == TRUMP_TINT != plain.style.button_color
     assert card_name(Card.parse("6♦")) in trump.tooltip and trump.tooltip != plain.tooltip
 
 
@@ -92,7 +86,7 @@ def test_a_card_button_opens_with_its_whole_look(monkeypatch: pytest.MonkeyPatch
     trump = CardButton(Card.parse("Т♦"), trump=Suit.DIAMONDS, playable=True, static=True)
     back = CardButton(None, face_up=False)
     assert updates == []
-    assert trump.style.button_color == TRUMP_BACKGROUND and trump.layout.border == LEGAL_BORDER
+    assert trump.style.button_color == TRUMP_TINT and trump.layout.border == LEGAL_BORDER
     classes = {"durak-static", "durak-card", "durak-face", "durak-trump", "durak-playable"}
     assert classes <= set(trump._dom_classes)
     assert "durak-back" in back._dom_classes and back.tooltip

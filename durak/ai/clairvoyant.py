@@ -13,6 +13,8 @@ player has no such method, and the arena asks only a player that has one.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from durak.ai.search import SearchPlayer
 from durak.game import Game, Observation
 
@@ -24,6 +26,4 @@ class ClairvoyantPlayer(SearchPlayer):
 
     def observe(self, game: Game, player: int) -> Observation:
         """``player``'s observation with the opponent's whole hand marked as known."""
-        observation = game.observation(player)
-        observation.opponent_known_mask = game.state.hands[1 - player]
-        return observation
+        return replace(game.observation(player), opponent_known_mask=game.state.hands[1 - player])

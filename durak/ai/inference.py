@@ -65,25 +65,28 @@ class History:
         self.usable = self._replay(observation)
 
     def _replay(self, observation: Observation) -> bool:
-        history = observation.moves
-        opponent = 1 - observation.player
-        attacker = observation.attacker ^ (_switches(history) & 1)
+        """Replay the public moves once, keeping both players' records, and keep the opponent's.
+
+        Who attacked first is not in the observation, so the players are named relative to the
+        first attacker (0) while replaying; at the end the observation's attacker says who that
+        was. One pass, one phase machine: the same that counts the bouts which change the
+        attacker (R10) also records the decisions."""
         trump_card = observation.trump_card_value
+        attacker = 0  # relative to the first attacker until the end
         counts = [HAND_SIZE, HAND_SIZE]
         stock = STOCK_AT_START
-        known = 0  # cards the opponent picked up (or the trump card it drew) and still holds
+        known = [0, 0]  # cards each player picked up (or the trump card it drew) and still holds
+        records: tuple[list[Event], list[Event]] = ([], [])
         phase = LEAD
         table = ranks = attacks = 0
         limit = min(MAX_ATTACKS, HAND_SIZE)
         last_attack = -1
-        events = self.events
-        for move in history:
+        for move in observation.moves:
             defender = 1 - attacker
             mover = defender if phase == DEFEND else attacker
             card = move % DEFEND_OFFSET
-            if mover == opponent and stock:
-                events.append((_DECIDE, phase, last_attack, ranks, limit - attacks, stock, move))
-                self.decisions += 1
+            if stock:
+                records[mover].append((_DECIDE, phase, last_attack, ranks, limit - attacks, stock, move))
             if move < DEFEND_OFFSET:
                 attacks += 1
                 last_attack = card
@@ -97,9 +100,8 @@ class History:
             else:
                 if phase == ADDING:  # R9: the defender picks the table up and attacks not
                     counts[defender] += table.bit_count()
-                    if defender == opponent:
-                        known |= table
-                        events.append((_PICKUP, table))
+                    known[defender] |= table
+                    records[defender].append((_PICKUP, table))
                     drawers = (attacker, defender)
                 else:  # R10: the defender attacks next
                     drawers = (attacker, defender)
@@ -108,27 +110,29 @@ class History:
                     drawn = min(max(0, HAND_SIZE - counts[player]), stock)
                     stock -= drawn
                     counts[player] += drawn
-                    if player == opponent and drawn:
+                    if drawn:
                         got_trump = trump_card if not stock and trump_card >= 0 else -1
                         if got_trump >= 0:
-                            known |= 1 << got_trump
-                        events.append((_DRAW, drawn, known, got_trump))
+                            known[player] |= 1 << got_trump
+                        records[player].append((_DRAW, drawn, known[player], got_trump))
                 phase = LEAD
                 table = ranks = attacks = 0
                 last_attack = -1
                 limit = min(MAX_ATTACKS, counts[1 - attacker])
                 continue
-            # a card was played: it leaves its player's hand and the opponent's known cards
+            # a card was played: it leaves its player's hand and the other's knowledge of it
             counts[mover] -= 1
             table |= 1 << card
             ranks |= SAME_RANK[card]
-            if mover == opponent:
-                known &= ~(1 << card)
+            known[mover] &= ~(1 << card)
+        first_attacker = observation.attacker ^ attacker
+        opponent = (1 - observation.player) ^ first_attacker  # in the names of the replay
+        self.events = records[opponent]
+        self.decisions = sum(event[0] == _DECIDE for event in self.events)
         return (
             counts[opponent] == observation.opponent_hand_size
             and stock == observation.stock_size
-            and known == observation.opponent_known_mask
-            and attacker == observation.attacker
+            and known[opponent] == observation.opponent_known_mask
         )
 
     def likelihood(self, hand: int, rng: random.Random, model: Model = BLEND) -> float:
@@ -188,22 +192,3 @@ class History:
                 for low in rng.sample(cards, drawn):
                     hand ^= low
         return weight
-
-
-def _switches(history: tuple[int, ...]) -> int:
-    """How many bouts of ``history`` ended in a successful defence (the attacker changed)."""
-    phase = LEAD
-    switches = 0
-    for move in history:
-        if move < DEFEND_OFFSET:
-            if phase != ADDING:
-                phase = DEFEND
-        elif move < TAKE_ID:
-            phase = THROW_IN
-        elif move == TAKE_ID:
-            phase = ADDING
-        else:
-            if phase == THROW_IN:
-                switches += 1
-            phase = LEAD
-    return switches

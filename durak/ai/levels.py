@@ -7,13 +7,19 @@
 - ``hard``: the full search (a quarter of a second per decision, or :data:`LEVEL_ITERATIONS`
   playouts when reproducible play is wanted), reading and foreseeing its opponent as a blend of a
   sensible player and a plain cheapest-card one (:data:`HARD_OPPONENT_MODEL`).
-- ``hard-v1``: a reference for the arena, never a learner's opponent: the hard level as it was
-  before issue 18 (the sensible player alone in its playouts, a stricter reading of the hand).
-- ``clairvoyant``: a cheating reference for the arena, never a learner's opponent: the hard-v1
-  search told the opponent's whole hand (:mod:`durak.ai.clairvoyant`).
+
+Two more players are references for the arena (:data:`REFERENCE_LEVELS`), never a learner's
+opponent nor a level of the product:
+
+- ``hard-v1``: the hard level as it was before issue 18 (the sensible player alone in its
+  playouts, a stricter reading of the hand);
+- ``clairvoyant``: a cheating reference, the hard-v1 search told the opponent's whole hand
+  (:mod:`durak.ai.clairvoyant`): the ceiling of a fair player.
 
 >>> LEVELS
-('random', 'greedy', 'easy', 'normal', 'hard', 'hard-v1', 'clairvoyant')
+('random', 'greedy', 'easy', 'normal', 'hard')
+>>> REFERENCE_LEVELS
+('hard-v1', 'clairvoyant')
 >>> make_player("greedy")
 GreedyPlayer()
 >>> make_player("hard", seed=1, iterations=500)
@@ -34,15 +40,19 @@ __all__ = [
     "LEVELS",
     "LEVEL_ITERATIONS",
     "OPPONENT_MODELS",
+    "REFERENCE_LEVELS",
     "TIME_LIMITS",
     "OpponentModel",
     "make_player",
 ]
 
-LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "normal", "hard", "hard-v1", "clairvoyant")
-"""Every level a player can be made of (the arena pits any two)."""
+LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "normal", "hard")
+"""The product's levels: the learner's three and the two baselines they are measured against."""
 LEARNER_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 """The levels a learner is offered; random and greedy are baselines for measuring the others."""
+REFERENCE_LEVELS: tuple[str, ...] = ("hard-v1", "clairvoyant")
+"""Players the arena pits as yardsticks (:mod:`durak.arena`) and nothing else offers: the hard
+level before issue 18, and that search told the opponent's hand. :func:`make_player` makes them."""
 
 TIME_LIMITS = {"normal": 0.03, "hard": 0.25}
 """Seconds of search per decision for the searching levels when no iteration budget is given."""
@@ -53,7 +63,7 @@ keeps its median decision under 0.3 s on a 2-core machine (see bench/strength.py
 
 # the references play at hard's budget: clairvoyant (the search before issue 18, told the
 # opponent's hand) and hard-v1 (that search, fair) differ from hard only in what they know or assume
-for _reference in ("hard-v1", "clairvoyant"):
+for _reference in REFERENCE_LEVELS:
     TIME_LIMITS[_reference] = TIME_LIMITS["hard"]
     LEVEL_ITERATIONS[_reference] = LEVEL_ITERATIONS["hard"]
 
@@ -74,7 +84,7 @@ HARD_OPPONENT_MODEL: OpponentModel = {
 sensible rules and partly by the plain cheapest card (beat whenever possible, lead the lowest
 card). The playouts let the opponent play the plain move half of the time, and the hand reading
 forgives a move its rules do not explain at even odds. Measured on the deals of the arena records
-(bench/results/README.md): against greedy 92.6% of 2,000 games where hard-v1 won 90.8%, 91.9%
+(bench/results/DECISIONS.md): against greedy 92.6% of 2,000 games where hard-v1 won 90.8%, 91.9%
 against 90.9% on the 1,600 whose deals did not choose it; against hard-v1 as many points as
 hard-v1 itself scored on the same deals.
 """
@@ -84,10 +94,11 @@ OPPONENT_MODELS: dict[str, OpponentModel] = {"normal": {}, "hard": HARD_OPPONENT
 
 
 def make_player(level: str, seed: int | None = None, iterations: int | None = None) -> Player:
-    """A player of the named level. ``iterations`` replaces a searching level's time budget by
-    a fixed number of playouts per decision, so that a seeded player is reproducible."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    """A player of the named level (or reference, :data:`REFERENCE_LEVELS`). ``iterations``
+    replaces a searching level's time budget by a fixed number of playouts per decision, so that
+    a seeded player is reproducible."""
+    if level not in LEVELS and level not in REFERENCE_LEVELS:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS + REFERENCE_LEVELS)}")
     if level == "random":
         return RandomPlayer(seed)
     if level == "greedy":

@@ -26,12 +26,11 @@ from functools import cache
 from urllib.parse import quote
 
 from durak.cards import DECK, Card, Rank, Suit
+from durak.tutorial.style import BLACK_INK, CARD_WHITE, RED_INK
 
-__all__ = ["BLACK_INK", "RED_INK", "back_svg", "face_class", "face_svg", "faces_css"]
+__all__ = ["back_svg", "face_class", "face_svg", "faces_css"]
 
 WIDTH, HEIGHT = 68, 88  # the card button's proportions (3.4em × 4.4em)
-RED_INK = "#c0122b"
-BLACK_INK = "#111111"
 FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif"
 
 # Each suit in a 10 × 10 box, its centre at (5, 5).
@@ -124,10 +123,11 @@ def back_svg() -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}">'
         '<defs><pattern id="p" width="8" height="8" patternUnits="userSpaceOnUse">'
-        '<path d="M4 0L8 4L4 8L0 4Z" fill="none" stroke="#ffffff" stroke-opacity="0.45" stroke-width="0.8"/>'
-        '<circle cx="4" cy="4" r="0.9" fill="#ffffff" fill-opacity="0.55"/></pattern></defs>'
+        f'<path d="M4 0L8 4L4 8L0 4Z" fill="none" stroke="{CARD_WHITE}" stroke-opacity="0.45" '
+        'stroke-width="0.8"/>'
+        f'<circle cx="4" cy="4" r="0.9" fill="{CARD_WHITE}" fill-opacity="0.55"/></pattern></defs>'
         f'<rect x="5" y="5" width="{WIDTH - 10}" height="{HEIGHT - 10}" rx="3" fill="url(#p)" '
-        'stroke="#ffffff" stroke-opacity="0.7" stroke-width="1.2"/></svg>'
+        f'stroke="{CARD_WHITE}" stroke-opacity="0.7" stroke-width="1.2"/></svg>'
     )
 
 

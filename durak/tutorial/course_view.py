@@ -33,7 +33,8 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
-from durak.i18n import N_, format_number, gettext
+from durak.i18n import N_, gettext
+from durak.messages import say
 from durak.tutorial import lessons, progress
 from durak.tutorial.course_model import CourseModel, start_language
 from durak.tutorial.lab_locale import lab_locale
@@ -42,8 +43,10 @@ from durak.tutorial.lessons.content.common import SHOW_GAME, Cell
 from durak.tutorial.lessons.views import DeckView, ExerciseView, Lookup, progress_text, storage_notice_html
 from durak.tutorial.page_bridge import PageBridge
 from durak.tutorial.settings import browser_storage_missing
-from durak.tutorial.style import CARD_MARKS_CSS
-from durak.tutorial.widgets import ErrorArea, LanguagePicker, LocalizedVBox, close_all, running_loop
+from durak.tutorial.style import COURSE_CSS
+from durak.tutorial.widgets.base import ErrorArea, LocalizedVBox, close_all, running_loop
+from durak.tutorial.widgets.cards import CARD_CSS
+from durak.tutorial.widgets.chrome import LanguagePicker
 
 __all__ = ["COURSE_TITLE", "LOADING", "SITE_PREAMBLE", "CourseView", "address_code", "course"]
 
@@ -65,28 +68,6 @@ LAB_URL = "../lab/index.html?path=00_start.ipynb"  # from the site's course page
 CARD_VIEWS = (DeckView, ExerciseView)  # and the game (PlayView): what the learner can play with
 DOUBLE_CLICK = 0.5  # seconds: a second click on next/previous within them is the same click
 BACKGROUND_STEP = 0.05  # seconds between two cells built in the background: clicks go first
-
-COURSE_CSS = """
-<style>
-.durak-course { max-width: 52em; margin-left: auto; margin-right: auto; }
-.durak-course-bar {
-  position: sticky; top: 0; z-index: 20; padding: 0.3em 0.5em;
-  background: var(--jp-layout-color0, #ffffff); border-bottom: 1px solid #cccccc;
-  /* covers the page's own padding above the bar: nothing shows through there when scrolled */
-  box-shadow: 0 -16px 0 0 var(--jp-layout-color0, #ffffff);
-}
-.durak-course-contents { max-height: 60vh; overflow-y: auto; }
-.durak-course-bar .widget-dropdown { width: auto; max-width: 100%; }
-.durak-course-contents .jupyter-button, .durak-course-nav .jupyter-button {
-  height: auto; min-height: var(--jp-widgets-inline-height, 28px); white-space: normal;
-  text-align: left; line-height: 1.3; padding: 0.3em 0.8em;
-}
-/* the page scrolls, not the course or the cell's output box: only then does the top bar stay in view */
-.durak-course.widget-box { overflow: visible; }
-.jp-OutputArea:has(.durak-course), .jp-OutputArea-child:has(.durak-course),
-.jp-OutputArea-output:has(.durak-course) { overflow: visible; }
-</style>
-"""
 
 
 class CourseView(LocalizedVBox):
@@ -142,7 +123,7 @@ class CourseView(LocalizedVBox):
         )
         self.bridge: PageBridge | None = None  # attached once the lesson is built (it scrolls to it)
         self.bridge_slot = widgets.Box()
-        self.css = widgets.HTML(CARD_MARKS_CSS + COURSE_CSS, layout={"display": "none"})
+        self.css = widgets.HTML(CARD_CSS + COURSE_CSS, layout={"display": "none"})
         parts = [
             self.top_bar,
             self.picker.lab_notice,  # in JupyterLab: its menus follow the language after a reload
@@ -285,7 +266,7 @@ class CourseView(LocalizedVBox):
         """What the notebook's cell shows: the same call, but the game without its own picker
         and with an unfinished game back on screen at once (a reload must not ask first)."""
         if cell == SHOW_GAME:
-            from durak.tutorial.game_view import play
+            from durak.tutorial.game_view import play  # loads the search: only the game's lesson needs it
 
             return play(resume=True, embedded=True, open_topic=self.open_topic, **self.play_options)
         if cell.call == "review":  # the saved games' review: its habits open lesson 06 here too
@@ -303,13 +284,12 @@ class CourseView(LocalizedVBox):
         model = self.model
         solved = progress.solved()  # read once: on the site each read of the settings is a round trip
         # the number the heading and the contents show (the notebooks' "00" to "07"), never a second count
-        where = gettext(LESSON_NUMBER).format(number=_number(model.current))
+        where = say(LESSON_NUMBER, number=_number(model.current))
         self.place.value = f"<span>{escape(where)} · <i>{escape(progress_text(solved))}</i></span>"
         self.contents_button.description = gettext(CONTENTS)
         for lesson, button in self.lesson_buttons.items():
             done_here, total = model.lesson_progress(lesson, solved)
-            counts = {"n": format_number(done_here), "total": format_number(total)}
-            done = f" · {gettext(LESSON_SOLVED).format(**counts)}"
+            done = f" · {say(LESSON_SOLVED, n=done_here, total=total)}"
             button.description = _short_title(lesson) + (done if total else "")
             button.button_style = "info" if lesson == model.current else ""
         self.heading.value = f"<h2>{escape(self.heading_text)}</h2>"

@@ -2,8 +2,8 @@
 
 :class:`PlayModel` owns the :class:`~durak.Game`, the AI player, the move log and the saved
 game; :mod:`durak.tutorial.game_view` shows one and turns clicks into calls on it (the
-"separating concerns" pattern of the ipywidgets docs). Importing this module loads the AI;
-the lessons never do.
+"separating concerns" pattern of the ipywidgets docs). Importing this module loads the AI's
+search; the lessons never do.
 
 >>> import os, tempfile
 >>> os.environ["DURAK_CONFIG_DIR"] = tempfile.mkdtemp()
@@ -23,43 +23,33 @@ True
 
 from __future__ import annotations
 
-import enum
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from durak.actions import Action, ActionKind
+from durak.actions import Action
 from durak.ai import Hint, hint, make_player
 from durak.ai.hints import HintStep
 from durak.ai.levels import LEARNER_LEVELS
 from durak.cards import Card
 from durak.game import Applied, Game, Phase
-from durak.i18n import N_, format_number, gettext, ngettext
+from durak.i18n import N_, gettext
+from durak.listeners import Listeners
+from durak.messages import AI, YOU, MoveKind, logged_move, move_kind, say
 from durak.tutorial import saves
 from durak.tutorial.saves import HintCounts, SavedGame, UnreadableSave
 
 __all__ = [
-    "AI", "HUMAN", "LEVELS", "MAX_ITERATIONS", "Move", "MoveKind", "PlayModel", "ShownHint", "check_level",
-    "replay_moves",
+    "MAX_ITERATIONS", "Move", "PlayModel", "ShownHint", "check_level", "first_attacker_text", "replay_moves",
 ]  # fmt: skip
 
-HUMAN, AI = 0, 1
-LEVELS = LEARNER_LEVELS
 MAX_ITERATIONS = 100_000  # playouts a decision: far above hard's 8,000, and still seconds, not hours
 
 log = logging.getLogger(__name__)
 
 # --- the move log --------------------------------------------------------------------
-
-
-class MoveKind(enum.StrEnum):
-    LEAD = "lead"  # the first attack card of a bout
-    ADD = "add"  # a further attack card (thrown in, or added after a take)
-    BEAT = "beat"
-    TAKE = "take"
-    STOP = "stop"  # ends the bout: the table is discarded or picked up
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,90 +71,25 @@ class Move:
         """The log line of an action, from the engine's record of what it did (``trump_card``:
         the game's face-up card, to say who draws it)."""
         action = done.action
-        if action.kind is ActionKind.ATTACK:
-            kind = MoveKind.LEAD if done.phase is Phase.LEAD else MoveKind.ADD
-            return cls(done.player, action, kind)
-        if action.kind is ActionKind.DEFEND:
-            return cls(done.player, action, MoveKind.BEAT, target=done.beaten)
-        if action.kind is ActionKind.TAKE:
-            return cls(done.player, action, MoveKind.TAKE)
+        kind = move_kind(action, leads=done.phase is Phase.LEAD)
+        if kind is not MoveKind.STOP:
+            return cls(done.player, action, kind, target=done.beaten)
         drawn = done.drawn
-        trump_to = next((p for p in (HUMAN, AI) if trump_card is not None and trump_card in drawn[p]), None)
+        trump_to = next((p for p in (YOU, AI) if trump_card is not None and trump_card in drawn[p]), None)
         return cls(
             done.player,
             action,
-            MoveKind.STOP,
+            kind,
             picked_up=len(done.picked_up),
             discarded=len(done.discarded),
-            drawn=(len(drawn[HUMAN]), len(drawn[AI])),
+            drawn=(len(drawn[YOU]), len(drawn[AI])),
             trump_drawn_by=trump_to,
             trump_card=trump_card if trump_to is not None else None,
         )
 
     def text(self) -> str:
-        """The log line in the current language."""
-        you = self.player == HUMAN
-        card = str(self.action.card) if self.action.card else ""
-        if self.kind is MoveKind.LEAD:
-            template = gettext("You lead {card}.") if you else gettext("The AI leads {card}.")
-        elif self.kind is MoveKind.ADD:
-            template = gettext("You add {card}.") if you else gettext("The AI adds {card}.")
-        elif self.kind is MoveKind.BEAT:
-            template = (
-                gettext("You beat {target} with {card}.")
-                if you
-                else gettext("The AI beats {target} with {card}.")
-            )
-        elif self.kind is MoveKind.TAKE:
-            template = gettext("You take the cards.") if you else gettext("The AI takes the cards.")
-        elif self.picked_up:
-            n = self.picked_up
-            template = (
-                ngettext("You stop. The AI picks up {n} card.", "You stop. The AI picks up {n} cards.", n)
-                if you
-                else ngettext(
-                    "The AI stops. You pick up {n} card.", "The AI stops. You pick up {n} cards.", n
-                )
-            )
-        else:
-            n = self.discarded
-            template = (
-                ngettext(
-                    "You stop. {n} card goes to the discard pile.",
-                    "You stop. {n} cards go to the discard pile.",
-                    n,
-                )
-                if you
-                else ngettext(
-                    "The AI stops. {n} card goes to the discard pile.",
-                    "The AI stops. {n} cards go to the discard pile.",
-                    n,
-                )
-            )
-        line = template.format(
-            card=card, target=str(self.target), n=format_number(self.picked_up or self.discarded)
-        )
-        return " ".join([line, *self._refill_text()])
-
-    def _refill_text(self) -> list[str]:
-        """Who drew how many cards after this stop (R11), and who got the face-up trump card:
-        what both players see."""
-        said = []
-        mine, theirs = self.drawn
-        if mine:
-            you = ngettext("You draw {n} card.", "You draw {n} cards.", mine)
-            said.append(you.format(n=format_number(mine)))
-        if theirs:
-            ai = ngettext("The AI draws {n} card.", "The AI draws {n} cards.", theirs)
-            said.append(ai.format(n=format_number(theirs)))
-        if self.trump_drawn_by is not None:
-            template = (
-                gettext("You get the face-up trump card, {card}.")
-                if self.trump_drawn_by == HUMAN
-                else gettext("The AI gets the face-up trump card, {card}.")
-            )
-            said.append(template.format(card=str(self.trump_card)))
-        return said
+        """The log line in the current language (:func:`durak.messages.logged_move`)."""
+        return logged_move(self)
 
 
 def replay_moves(game: Game) -> list[Move]:
@@ -183,11 +108,11 @@ def first_attacker_text(game: Game) -> str:
     """Why the first attacker attacks first (R4), said as you may know it: your own trumps, and
     what the rule's outcome tells of the AI's."""
     deal = game.deal
-    trumps = [card for card in deal.hands[HUMAN] if card.suit == deal.trump]
+    trumps = [card for card in deal.hands[YOU] if card.suit == deal.trump]
     lowest = min(trumps, key=lambda card: card.rank) if trumps else None
-    if deal.attacker == HUMAN:
-        return gettext(FIRST_YOU).format(card=str(lowest)) if lowest else gettext(FIRST_NOBODY)
-    return gettext(FIRST_AI).format(card=str(lowest)) if lowest else gettext(FIRST_AI_YOU_NONE)
+    if deal.attacker == YOU:
+        return say(FIRST_YOU, card=lowest) if lowest else gettext(FIRST_NOBODY)
+    return say(FIRST_AI, card=lowest) if lowest else gettext(FIRST_AI_YOU_NONE)
 
 
 # --- the model -----------------------------------------------------------------------
@@ -206,13 +131,16 @@ class PlayModel:
 
     You are player 0. :meth:`play` applies your action (raising
     :class:`~durak.IllegalAction` and changing nothing if it is not legal);
-    :meth:`ai_step` lets the AI make one action. After every action the game is
-    saved (``autosave``) to a file of its own (see :mod:`durak.tutorial.saves`), and
-    listeners registered with :meth:`on_change` are told.
+    :meth:`ai_step` lets the AI make one action. After every change the listeners
+    registered with :meth:`on_change` are told (the screen first), and then the game is
+    saved (``autosave``) to a file of its own (see :mod:`durak.tutorial.saves`): after each
+    of your moves and hints, and once per AI turn, when it ends, not after each of its actions.
+    So whatever the moment of a crash, the save holds every move of yours: at worst the AI's
+    turn is played again from its start.
 
     A save that fails (a full disk, a read-only folder) never stops the game: the
-    game goes on in memory, :attr:`save_error` says why it was not saved, and the
-    next change tries again.
+    game goes on in memory, :attr:`save_error` says why it was not saved (the listeners are
+    told again when that appears or goes), and the next change tries again.
     """
 
     def __init__(
@@ -237,28 +165,33 @@ class PlayModel:
         self.game = game if game is not None else Game.new(seed)
         self.moves: list[Move] = replay_moves(self.game) if game is not None else []
         self.ai = make_player(level, seed=_ai_seed(self.game), iterations=iterations)
-        self._listeners: list[Callable[[], Any]] = []
+        self._listeners = Listeners()
         # the hints asked for in this game, by step (saved with it), and the one shown now
         self.hint_counts = resumed_from.hints if resumed_from is not None else HintCounts()
         self._hint: tuple[int, ShownHint] | None = None  # (the history's length it is for, the hint)
 
     # --- observers ---
 
-    def on_change(self, callback: Callable[[], Any]) -> Callable[[], None]:
-        """Call ``callback()`` after every change; returns a function that unsubscribes."""
-        self._listeners.append(callback)
-        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
+    def on_change(self, callback: Callable[[PlayModel], Any]) -> Callable[[], None]:
+        """Call ``callback(model)`` after every change; returns a function that unsubscribes.
+        A view's method is held weakly: a view left behind is not kept alive by its game."""
+        return self._listeners.subscribe(callback)
 
-    def _changed(self) -> None:
-        if self.autosave:
-            self._autosave()
-        for callback in list(self._listeners):
-            callback()
+    def _changed(self, *, save: bool = True) -> None:
+        """Tell the listeners, then save (``save=False`` in the middle of the AI's turn)."""
+        failed = self.save_error
+        try:
+            self._listeners.notify(self)
+        finally:  # a listener's error must not cost the save
+            if save and self.autosave:
+                self._autosave()
+        if (failed is None) != (self.save_error is None):  # the warning is to appear, or to go
+            self._listeners.notify(self)
 
     @property
     def learner_has_moved(self) -> bool:
         """True once the learner has made a move in this game (not only the AI's opening attack)."""
-        return any(move.player == HUMAN for move in self.moves)
+        return any(move.player == YOU for move in self.moves)
 
     def _autosave(self) -> None:
         if not self.learner_has_moved:
@@ -280,15 +213,16 @@ class PlayModel:
 
     def human_actions(self) -> list[Action]:
         """Your legal actions now (none while the AI is to move or the game is over)."""
-        return self.game.legal_actions() if self.game.to_move == HUMAN else []
+        return self.game.legal_actions() if self.game.to_move == YOU else []
 
     def play(self, action: Action) -> None:
         """Apply your ``action``; raises IllegalAction (game unchanged) if it is not legal now."""
-        self.game.verify(action, HUMAN)
+        self.game.verify(action, YOU)
         self._apply(action)
 
     def ai_step(self) -> Move | None:
-        """Let the AI make one action if it is to move; return it (None if it was not its turn)."""
+        """Let the AI make one action if it is to move; return it (None if it was not its turn).
+        The game is saved once the AI's turn is over."""
         if not self.ai_to_move:
             return None
         legal = self.game.legal_actions()
@@ -304,7 +238,8 @@ class PlayModel:
     def _apply(self, action: Action) -> Move:
         move = Move.of(self.game.apply(action), self.game.trump_card)
         self.moves.append(move)
-        self._changed()
+        # your move is saved at once; the AI's turn as a whole, once it is over
+        self._changed(save=move.player == YOU or not self.ai_to_move)
         return move
 
     def hint(self) -> Hint | None:
@@ -312,7 +247,7 @@ class PlayModel:
         legal = self.human_actions()
         if not legal:
             return None
-        return hint(self.game.observation(HUMAN), legal)
+        return hint(self.game.observation(YOU), legal)
 
     @property
     def shown_hint(self) -> ShownHint | None:
@@ -406,7 +341,7 @@ class PlayModel:
                 problems.extend(found)
         if saved is None:
             return None
-        level = saved.level if saved.level in LEVELS else "normal"
+        level = saved.level if saved.level in LEARNER_LEVELS else "normal"
         if iterations is None:
             iterations = saved.iterations if _valid_iterations(saved.iterations) else None
             if saved.iterations is not None and iterations is None:
@@ -415,8 +350,8 @@ class PlayModel:
 
 
 def check_level(level: str) -> None:
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    if level not in LEARNER_LEVELS:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEARNER_LEVELS)}")
 
 
 def _valid_iterations(iterations: object) -> bool:

@@ -15,70 +15,54 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from durak.actions import STOP, TAKE, Action, ActionKind
+from durak.actions import STOP, TAKE, Action
 from durak.ai import Hint
 from durak.ai.hints import HintStep
+from durak.ai.levels import LEARNER_LEVELS
 from durak.cards import Card
 from durak.game import Game, Phase
-from durak.i18n import N_, format_number, gettext, ngettext
+from durak.i18n import N_, N_plural, gettext
 from durak.messages import (
+    AI,
     SAYS_THE_MOVE,
+    YOU,
+    MoveKind,
     face_up_trump_message,
     game_over_message,
     hint_candidates,
     hint_exception,
     hint_principle,
+    hinted_move,
+    level_description,
+    level_label,
     reason_text,
+    say,
+    say_count,
 )
-from durak.tutorial.appearance import AppearanceControls
-from durak.tutorial.game_model import (
-    AI,
-    HUMAN,
-    LEVELS,
-    MoveKind,
-    PlayModel,
-    ShownHint,
-    check_level,
-    first_attacker_text,
-)
+from durak.tutorial.clicks import action_for
+from durak.tutorial.game_model import PlayModel, ShownHint, check_level, first_attacker_text
 from durak.tutorial.review_model import REVIEW_BUTTON
 from durak.tutorial.saves import UnreadableSave
 from durak.tutorial.settings import remember_level, remembered_level, restore_language
-from durak.tutorial.style import CARD_MARKS_CSS
-from durak.tutorial.widgets import (
+from durak.tutorial.style import AI_BLUE, BOUT_RULE, HINT_GOLD, WARNING_AMBER
+from durak.tutorial.widgets.appearance import AppearanceControls
+from durak.tutorial.widgets.base import ErrorArea, LocalizedVBox, close_all, relabel, running_loop
+from durak.tutorial.widgets.cards import (
+    CARD_CSS,
     HINTED_CLASS,
     CardButton,
-    ErrorArea,
-    FeltTable,
     HandView,
-    LanguagePicker,
-    LocalizedVBox,
     OpponentHandView,
     StockView,
-    TableOrRules,
     TableView,
-    close_all,
-    relabel,
-    running_loop,
 )
+from durak.tutorial.widgets.chrome import FeltTable, LanguagePicker, TableOrRules
 
 __all__ = [
     "CANDIDATE_CLASS", "HINT_BORDER", "SAVE_FAILED", "UNREADABLE_KEPT", "UNREADABLE_LEFT", "PlayView",
     "hint_text", "play",
 ]  # fmt: skip
 
-LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
-# Translators: each begins with its level's button label ("Easy", "Normal", "Hard") and a colon.
-LEVEL_DESCRIPTIONS = {
-    "easy": N_("Easy: plays sensible moves, but one in four at random. A good first opponent."),
-    "normal": N_(
-        "Normal: looks a little ahead before every move, and plays perfectly once the stock is empty."
-    ),
-    "hard": N_(
-        "Hard: looks much further ahead, a quarter of a second a move, and plays perfectly once the stock "
-        "is empty."
-    ),
-}
 SHOW_PLAYABLE = N_("Show playable cards")
 LEVEL_FROM_NOW = N_("The change applies from the AI’s next move in this game.")
 CONFIRM_NEW_GAME = N_("Abandon this game? Click again")
@@ -98,7 +82,7 @@ HOW_TO_PLAY = N_(
     "(click one anyway to see why not). Use Take and Stop to take the cards or end a bout, and "
     "Hint when you are unsure."
 )
-HINT_BORDER = "3px dashed #b8860b"  # the card a hint suggests
+HINT_BORDER = f"3px dashed {HINT_GOLD}"  # the card a hint suggests
 CANDIDATE_CLASS = "durak-candidate"  # a card a hint's second step marks as worth a look
 HINT_TOOLTIP = N_("Each click shows a little more: the idea, then the cards worth a look, then the move.")
 SHOW_MOVE = N_("Show the move")
@@ -114,16 +98,6 @@ AI_REPLY_DELAY = 0.15
 # --- the view ------------------------------------------------------------------------
 
 
-def _describe_action(action: Action) -> str:
-    if action.kind is ActionKind.ATTACK:
-        return gettext("play {card}").format(card=action.card)
-    if action.kind is ActionKind.DEFEND:
-        return gettext("beat it with {card}").format(card=action.card)
-    if action.kind is ActionKind.TAKE:
-        return gettext("take the cards")
-    return gettext("stop")
-
-
 def hint_text(shown: ShownHint) -> str:
     """A hint as far as it is shown, in the current language: the principle; then the moves worth
     a look; then the move, that it departs from lesson 6 where it does, and why."""
@@ -131,19 +105,19 @@ def hint_text(shown: ShownHint) -> str:
     if shown.step == HintStep.MOVE:
         said = []
         if tip.explanation.reason not in SAYS_THE_MOVE:  # else the reason says it: once is enough
-            said.append(gettext("Hint: {move}.").format(move=_describe_action(tip.action)))
+            said.append(say(N_("Hint: {move}."), move=hinted_move(tip.action)))
         if tip.lesson is not None:
-            said.append(hint_exception(_describe_action(tip.lesson)))
+            said.append(hint_exception(hinted_move(tip.lesson)))
         said.append(reason_text(tip.explanation))
     else:
-        said = [gettext(HINT_IDEA).format(idea=hint_principle(tip.principle))]
+        said = [say(HINT_IDEA, idea=hint_principle(tip.principle))]
         if shown.step == HintStep.CANDIDATES:
-            said.append(hint_candidates([_describe_action(action) for action in tip.candidates]))
+            said.append(hint_candidates([hinted_move(action) for action in tip.candidates]))
     return " ".join(said)
 
 
 def _game_over_text(game: Game) -> str:
-    return game_over_message(game.loser, viewer=HUMAN)
+    return game_over_message(game.loser, viewer=YOU)
 
 
 def _status_text(game: Game) -> str:
@@ -157,7 +131,7 @@ def _status_text(game: Game) -> str:
     if game.phase is Phase.LEAD:
         return gettext("Your turn: lead any card.")
     if game.phase is Phase.DEFEND:
-        return gettext("Your turn: beat {card} or take the cards.").format(card=game.table[-1][0])
+        return say(N_("Your turn: beat {card} or take the cards."), card=game.table[-1][0])
     if game.phase is Phase.THROW_IN:
         return gettext("Your turn: add a card of a rank on the table, or stop.")
     return gettext("The AI takes: you may add cards of a rank on the table, then stop.")
@@ -196,11 +170,11 @@ class PlayView(LocalizedVBox):
             self.language.layout.display = "none"
         # buttons as wide as their labels: three fit a phone's row
         self.level = widgets.ToggleButtons(
-            options=list(LEVELS), value=model.level, style={"button_width": "auto"}
+            options=list(LEARNER_LEVELS), value=model.level, style={"button_width": "auto"}
         )
         self.level_note = widgets.HTML()
         self.show_playable = widgets.Checkbox(value=True, indent=False)
-        self.marks = widgets.HTML(CARD_MARKS_CSS, layout={"display": "none"})
+        self.marks = widgets.HTML(CARD_CSS, layout={"display": "none"})
         self.new_game_button = widgets.Button(icon="refresh")
         self.hint_button = widgets.Button(icon="lightbulb-o")
         self.show_move_button = widgets.Button(icon="eye")
@@ -333,7 +307,7 @@ class PlayView(LocalizedVBox):
         self._level_handler = guard(self._level_changed)
         self.level.observe(self._level_handler, names="value")
         self.show_playable.observe(guard(lambda _change: self.refresh()), names="value")
-        self._unsubscribe_model = model.on_change(self.refresh)
+        self._unsubscribe_model = model.on_change(self._model_changed)
         self._start_localized()
         self.refresh()
         if not offer:
@@ -375,12 +349,8 @@ class PlayView(LocalizedVBox):
     # --- clicks ---
 
     def _card_clicked(self, button: CardButton) -> None:
-        action = button.action
-        if action is None:  # a card that is not playable now: let the rules say why
-            assert button.card is not None
-            is_defending = self.game.to_move == HUMAN and self.game.phase is Phase.DEFEND
-            action = Action.defend(button.card) if is_defending else Action.attack(button.card)
-        self._play(action)
+        assert button.card is not None  # a card not playable now is played all the same: the rules say why
+        self._play(action_for(self.game, button.card))
 
     def _trump_clicked(self, button: CardButton) -> None:
         self._remarked = button.card
@@ -491,10 +461,13 @@ class PlayView(LocalizedVBox):
 
     # --- rendering ---
 
+    def _model_changed(self, _model: PlayModel) -> None:
+        self.refresh()
+
     def refresh(self) -> None:
         """Show the model's current state (called after every change)."""
         game = self.game
-        observation = game.observation(HUMAN)
+        observation = game.observation(YOU)
         trump_card = observation.trump_card if observation.trump_card_in_stock else None
         self.opponent.update(observation.opponent_hand_size, observation.opponent_known, game.trump)
         self.stock.update(game.trump, trump_card, observation.stock_size, len(observation.discard))
@@ -509,7 +482,7 @@ class PlayView(LocalizedVBox):
         self.hand.update(
             observation.hand,
             game.trump,
-            playable if game.to_move == HUMAN else None,
+            playable if game.to_move == YOU else None,
             marks=bool(self.show_playable.value),
         )
         self.take_button.disabled = TAKE not in legal
@@ -556,9 +529,9 @@ class PlayView(LocalizedVBox):
         self.stop_button.tooltip = gettext("Add no more cards: end the bout")
         self.level.description = gettext("Difficulty:")
         self.appearance_panel.set_title(0, gettext("Appearance"))
-        relabel(self.level, [(gettext(LEVEL_LABELS[level]), level) for level in LEVELS], self._level_handler)
-        self.level.tooltips = [gettext(LEVEL_DESCRIPTIONS[level]) for level in LEVELS]
-        level_note = gettext(LEVEL_DESCRIPTIONS[self.model.level])
+        relabel(self.level, [(level_label(level), level) for level in LEARNER_LEVELS], self._level_handler)
+        self.level.tooltips = [level_description(level) for level in LEARNER_LEVELS]
+        level_note = level_description(self.model.level)
         if self._level_changed_in_game and not game.is_over:
             level_note = f"{level_note} {gettext(LEVEL_FROM_NOW)}"
         self.level_note.value = f"<i>{escape(level_note)}</i>"
@@ -578,12 +551,13 @@ class PlayView(LocalizedVBox):
         self.move_log.value = self._move_log_html()
         moves = len(self.model.moves)
         self.resume_text.value = escape(
-            ngettext(
-                "An unfinished game was saved ({n} move so far, level: {level}).",
-                "An unfinished game was saved ({n} moves so far, level: {level}).",
+            say_count(
+                *N_plural(
+                    "An unfinished game was saved ({n} move so far, level: {level}).",
+                    "An unfinished game was saved ({n} moves so far, level: {level}).",
+                ),
                 moves,
-            ).format(
-                n=format_number(moves), level=gettext(LEVEL_LABELS.get(self.model.level, self.model.level))
+                level=level_label(self.model.level),
             )
         )
 
@@ -591,8 +565,12 @@ class PlayView(LocalizedVBox):
         """The moves, newest first (so the last ones stay in sight), the AI's set apart in blue."""
         lines = []
         for move in reversed(self.model.moves):
-            style = "color:#1f4e9a" if move.player == AI else ""
-            rule = "border-bottom:1px solid #bbb;padding-bottom:2px;" if move.kind is MoveKind.STOP else ""
+            style = f"color:{AI_BLUE}" if move.player == AI else ""
+            rule = (
+                f"border-bottom:1px solid {BOUT_RULE};padding-bottom:2px;"
+                if move.kind is MoveKind.STOP
+                else ""
+            )
             lines.append(f'<li style="{rule}{style}">{escape(move.text())}</li>')
         moves = f"<ol reversed>{''.join(lines)}</ol>" if lines else ""
         return f"{moves}<p style='margin:0 0 0 2.5em'><i>{escape(first_attacker_text(self.game))}</i></p>"
@@ -602,14 +580,14 @@ class PlayView(LocalizedVBox):
         lines = []
         for problem in self.load_problems:
             if problem.kept_as is not None:
-                text = gettext(UNREADABLE_KEPT).format(file=problem.kept_as.name, reason=problem.reason)
+                text = say(UNREADABLE_KEPT, file=problem.kept_as.name, reason=problem.reason)
             else:
-                text = gettext(UNREADABLE_LEFT).format(file=problem.path, reason=problem.reason)
+                text = say(UNREADABLE_LEFT, file=problem.path, reason=problem.reason)
             lines.append(text)
         error = self.model.save_error
         if error is not None:
-            lines.append(gettext(SAVE_FAILED).format(reason=error.strerror or error))
-        style = "color:#7a4100;font-weight:600"  # dark amber: a warning, not a refused move
+            lines.append(say(SAVE_FAILED, reason=error.strerror or error))
+        style = f"color:{WARNING_AMBER};font-weight:600"  # dark amber: a warning, not a refused move
         return "".join(f'<div class="durak-warning" style="{style}">{escape(line)}</div>' for line in lines)
 
     def _hint_html(self) -> str:
@@ -679,7 +657,7 @@ def play(
     language picker, for a page that has them (the course); ``open_topic(part)`` opens a part
     of lesson 06 from the review's habits, where the page has the lessons.
     """
-    level = remembered_level(LEVELS, FIRST_LEVEL) if level is None else level
+    level = remembered_level(LEARNER_LEVELS, FIRST_LEVEL) if level is None else level
     check_level(level)
     restore_language()
     # Re-running the cell replaces the game on screen: the old view is closed, so that it does

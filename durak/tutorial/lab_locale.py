@@ -141,7 +141,7 @@ def user_settings_dir() -> Path:
     explicit = os.environ.get("JUPYTERLAB_SETTINGS_DIR", "")
     if explicit:
         return Path(explicit).absolute()
-    from jupyter_core.paths import jupyter_config_dir
+    from jupyter_core.paths import jupyter_config_dir  # JupyterLab's: loaded only when its folder is sought
 
     return (Path(jupyter_config_dir()) / "lab" / "user-settings").absolute()
 

@@ -27,20 +27,18 @@ from typing import Any
 from durak.ai.review import Moment, MomentKind, Pattern, Review, review
 from durak.ai.teaching import Breach, Explanation, Lesson
 from durak.game import Game, Phase
-from durak.i18n import N_, N_plural, format_number, format_percent, gettext, ngettext
-from durak.messages import hint_exception, reason_text
-from durak.tutorial.game_model import HUMAN, Move
+from durak.i18n import N_, N_plural, format_number, format_percent, gettext
+from durak.messages import YOU, hint_exception, named_move, reason_text, say, say_count
+from durak.tutorial.game_model import Move
 from durak.tutorial.lessons.content.strategy import TOPICS
-from durak.tutorial.lessons.model import move_text
 from durak.tutorial.saves import HintCounts
+from durak.tutorial.style import AI_BLUE, CARD_WHITE, WRONG_RED
 
 __all__ = ["VEGA_LITE", "GameReview"]
 
 # The chart is a Vega-Lite spec: JupyterLab, Voilà and JupyterLite all render this type with
 # the Vega renderer they bundle, and building it needs no NumPy (the static site has none).
 VEGA_LITE = "application/vnd.vegalite.v5+json"
-BLUE = "#1f4e9a"
-RED = "#b00020"
 # the chart's whole size in pixels: 400 fits a phone held upright, shrunk a little (the view's CSS)
 CHART_WIDTH, CHART_HEIGHT = 400, 260
 # the chance axis's ticks, labelled by Babel in the learner's language (Vega's own format is English)
@@ -143,7 +141,7 @@ class GameReview:
     def __init__(
         self,
         game: Game,
-        player: int = HUMAN,
+        player: int = YOU,
         *,
         iterations: int | None = None,
         seed: int | None = None,
@@ -221,8 +219,15 @@ class GameReview:
             {"field": "move", "type": "quantitative", "title": gettext(CHART_X), "format": "d"},
             {"field": "percent", "type": "nominal", "title": gettext(CHART_Y)},
         ]
-        curve = {"type": "line", "color": BLUE, "strokeWidth": 2, "point": {"color": BLUE, "size": 40}}
-        dots = {"type": "point", "filled": True, "color": RED, "size": 120, "opacity": 1, "stroke": "white"}
+        curve = {"type": "line", "color": AI_BLUE, "strokeWidth": 2, "point": {"color": AI_BLUE, "size": 40}}
+        dots = {
+            "type": "point",
+            "filled": True,
+            "color": WRONG_RED,
+            "size": 120,
+            "opacity": 1,
+            "stroke": CARD_WHITE,
+        }
         return {
             "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
             "description": self.chart_text(),
@@ -256,10 +261,11 @@ class GameReview:
         else:
             key = any(moment.index == worst.index for moment in verdict.moments)
             said.append(
-                gettext(BIGGEST_DROP if key else BIGGEST_DROP_SMALL).format(
+                say(
+                    BIGGEST_DROP if key else BIGGEST_DROP_SMALL,
                     before=format_percent(worst.chance_best),
                     after=format_percent(worst.chance_played),
-                    move=format_number(worst.index + 1),
+                    move=worst.index + 1,
                 )
             )
         return " ".join(said)
@@ -270,9 +276,10 @@ class GameReview:
         chances = self._done().chances
         example = chances[0] if chances else 0.5
         n = round(example * 100)
-        note = ngettext(*CHART_NOTE, n).format(
+        note = say_count(
+            *CHART_NOTE,
+            n,
             chance=format_percent(example),
-            n=format_number(n),
             loss=format_percent(0),
             draw=format_percent(0.5),
             win=format_percent(1),
@@ -280,11 +287,12 @@ class GameReview:
         return f"{note} {gettext(CHART_DOTS)}" if self._done().moments else note
 
     def moment_title(self, moment: Moment) -> str:
-        return gettext(MOMENT).format(
-            move=format_number(moment.index + 1),
-            played=move_text(moment.played).text(),
+        return say(
+            MOMENT,
+            move=moment.index + 1,
+            played=named_move(moment.played),
             after=format_percent(moment.chance_after),
-            best=move_text(moment.best).text(),
+            best=named_move(moment.best),
             before=format_percent(moment.chance_before),
         )
 
@@ -294,16 +302,16 @@ class GameReview:
         said = [self.moment_title(moment)]
         first = self._same_reason_before(moment)
         if first is not None:  # one bout's moments of one reason: the reason is said once
-            said.append(gettext(MOMENT_AGAIN).format(move=format_number(first.index + 1)))
+            said.append(say(MOMENT_AGAIN, move=first.index + 1))
         elif moment.kind is MomentKind.CHANCE_LOST:
             if moment.played_lesson:
                 said.append(gettext(LESSON_PLAYED))
             elif moment.lesson is not None:
-                said.append(hint_exception(move_text(moment.lesson).text()))
+                said.append(hint_exception(named_move(moment.lesson).text()))
             said.append(reason_text(moment.why if moment.why is not None else Explanation(moment.reason)))
         else:
             template = WIN_MISSED if moment.kind is MomentKind.WIN_MISSED else DRAW_MISSED
-            said.append(gettext(template).format(line=self.line_text(moment)))
+            said.append(say(template, line=self.line_text(moment)))
         return " ".join(said)
 
     def _same_reason_before(self, moment: Moment) -> Moment | None:
@@ -350,14 +358,14 @@ class GameReview:
         target = before.table[-1][0] if before.table else None
         # a trump added to a take is handed over, not thrown in for the AI to beat
         handed = pattern.kind is Breach.TRUMP_GIVEN and before.phase is Phase.ADDING
-        habit = gettext(TRUMP_HANDED if handed else PATTERN_MESSAGES[pattern.kind]).format(
-            move=format_number(pattern.index + 1),
-            card=str(pattern.played.card or ""),
-            target=str(target or ""),
-            lesson=move_text(pattern.lesson).text(),
+        habit = say(
+            TRUMP_HANDED if handed else PATTERN_MESSAGES[pattern.kind],
+            move=pattern.index + 1,
+            card=pattern.played.card or "",
+            target=target or "",
+            lesson=named_move(pattern.lesson),
         )
-        n = round(pattern.cost * 100)
-        return f"{habit} {ngettext(*PATTERN_COST_TEXT, n).format(n=format_number(n))}"
+        return f"{habit} {say_count(*PATTERN_COST_TEXT, round(pattern.cost * 100))}"
 
     def practise_text(self) -> str:
         """One line: what to practise next."""
@@ -365,7 +373,7 @@ class GameReview:
         lesson = verdict.practise
         if lesson is not None:
             title, paragraphs = TOPICS[lesson.value]
-            return gettext(PRACTISE_LESSON).format(title=gettext(title), text=gettext(paragraphs[0]))
+            return say(PRACTISE_LESSON, title=gettext(title), text=gettext(paragraphs[0]))
         return gettext(PRACTISE_MOMENTS if verdict.moments else PRACTISE_NOTHING)
 
     def line_text(self, moment: Moment) -> str:
@@ -380,11 +388,7 @@ class GameReview:
             return None
         if not counts.total:
             return gettext(NO_HINTS)
-        return gettext(HINTS_USED).format(
-            principle=format_number(counts.principle),
-            candidates=format_number(counts.candidates),
-            move=format_number(counts.move),
-        )
+        return say(HINTS_USED, principle=counts.principle, candidates=counts.candidates, move=counts.move)
 
     def lost_text(self) -> str | None:
         done = self._done()
@@ -393,7 +397,7 @@ class GameReview:
         if done.lost_from is None or done.loser != done.player:
             return None
         lost_from = done.lost_from
-        return gettext(LOST_FROM).format(move=format_number(lost_from + 1))
+        return say(LOST_FROM, move=lost_from + 1)
 
     def position(self, moment: Moment) -> Game:
         """The game just before the moment's decision (a fresh copy: look, do not play)."""
@@ -411,7 +415,7 @@ def _lesson_words(lesson: Lesson) -> str:
     # a line of its own, quoted without its full stop: languages put it inside the quotes (English)
     # or after them (Spanish), and a line needs none
     words = gettext(paragraphs[0]).removesuffix(".")
-    return gettext(PATTERN_LESSON).format(title=gettext(title), text=words)
+    return say(PATTERN_LESSON, title=gettext(title), text=words)
 
 
 def _quoted(text: str) -> str:
@@ -423,4 +427,4 @@ def summary_sentence(matched: int, n: int) -> str:
     """How many of the player's ``n`` decisions were the strongest move, in the current language."""
     if n == 1:
         return gettext(SUMMARY_ONLY_RIGHT if matched else SUMMARY_ONLY_MISSED)
-    return ngettext(*SUMMARY, n).format(n=format_number(n), matched=format_number(matched))
+    return say_count(*SUMMARY, n, matched=matched)

@@ -20,21 +20,14 @@ from babel.dates import format_datetime
 from durak.ai.review import Moment
 from durak.ai.teaching import Lesson
 from durak.game import Game
-from durak.i18n import format_number, get_language, gettext
-from durak.messages import game_over_message
+from durak.i18n import get_language, gettext
+from durak.messages import YOU, game_over_message, say
 from durak.tutorial import review_model as texts
-from durak.tutorial.game_model import HUMAN
 from durak.tutorial.lessons.content.strategy import TOPICS
 from durak.tutorial.review_model import VEGA_LITE, GameReview
 from durak.tutorial.saves import HintCounts, SavedGame, finished_games, on_finished_saved
-from durak.tutorial.widgets import (
-    ErrorArea,
-    HandView,
-    LocalizedVBox,
-    OpponentHandView,
-    StockView,
-    TableView,
-)
+from durak.tutorial.widgets.base import ErrorArea, LocalizedVBox
+from durak.tutorial.widgets.cards import HandView, OpponentHandView, StockView, TableView
 
 __all__ = ["ReviewView", "SavedGamesReview"]
 
@@ -63,7 +56,7 @@ class ReviewView(LocalizedVBox):
         self,
         game: Game,
         *,
-        player: int = HUMAN,
+        player: int = YOU,
         iterations: int | None = None,
         seed: int | None = None,
         hint_counts: HintCounts | None = None,
@@ -144,7 +137,7 @@ class ReviewView(LocalizedVBox):
     def _progressed(self, done: int, total: int) -> None:
         self.progress.max = max(1, total)
         self.progress.value = done
-        said = gettext(texts.PROGRESS).format(done=format_number(done), total=format_number(total))
+        said = say(texts.PROGRESS, done=done, total=total)
         self.progress_text.value = f"<i>{escape(said)}</i>"
 
     def _build_moments(self) -> None:
@@ -186,7 +179,7 @@ class ReviewView(LocalizedVBox):
         self.title.value = f"<h3>{escape(gettext(texts.TITLE))}</h3>"
         verdict = self.model.review
         if verdict is None:
-            self.progress_text.value = f"<i>{escape(gettext(texts.PROGRESS).format(done='0', total='…'))}</i>"
+            self.progress_text.value = f"<i>{escape(say(texts.PROGRESS, done=0, total='…'))}</i>"
             return
         self.summary.value = f"<b>{escape(self.model.summary_text())}</b>"
         hints = self.model.hints_text()
@@ -215,7 +208,7 @@ class ReviewView(LocalizedVBox):
             button.description = title
             button.tooltip = title
         if self.selected is not None:
-            heading = gettext(texts.POSITION_TITLE).format(move=format_number(self.selected.index + 1))
+            heading = say(texts.POSITION_TITLE, move=self.selected.index + 1)
             self.detail.value = (
                 f"<p>{escape(self.model.moment_text(self.selected))}</p><p><i>{escape(heading)}</i></p>"
             )
@@ -253,7 +246,7 @@ class ReviewView(LocalizedVBox):
                 button.on_click(self.errors.guard(self._lesson_link_clicked))
                 shown[part.value] = button
             title, _ = TOPICS[part.value]
-            shown[part.value].description = gettext(texts.READ_IN_LESSON).format(title=gettext(title))
+            shown[part.value].description = say(texts.READ_IN_LESSON, title=gettext(title))
         self.lesson_links.children = tuple(shown[part.value] for part in parts)
 
     def _lesson_link_clicked(self, button: widgets.Button) -> None:
@@ -330,7 +323,7 @@ def _saved_label(saved: SavedGame) -> str:
     """When the game was played (the file's time, in the learner's locale) and how it ended."""
     played = datetime.fromtimestamp(saved.stamp[0] / 1e9)
     when = format_datetime(played, "short", locale=get_language())
-    return f"{when} · {game_over_message(saved.game.loser, viewer=HUMAN)}"
+    return f"{when} · {game_over_message(saved.game.loser, viewer=YOU)}"
 
 
 def _lines(text: str) -> str:

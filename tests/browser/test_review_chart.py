@@ -23,6 +23,7 @@ from playwright.sync_api import expect
 
 from durak.i18n import format_percent, gettext
 from durak.tutorial import review_model as texts
+from durak.tutorial.style import WRONG_RED
 from lite.serve import serving
 from tests.browser.conftest import ARTIFACTS, new_page
 from tests.browser.pages import (
@@ -106,7 +107,7 @@ def expect_the_curve_in_english_then_german(page: Any, name: str, timeout_ms: fl
     assert curve and curve.count("L") >= 1  # a line from the first decision to the second
     expect(page.locator(DOTS)).to_have_count(3)
     dot = page.locator(f"{CHART} svg g.mark-symbol").last.locator("path").first
-    assert dot.get_attribute("fill") == texts.RED
+    assert dot.get_attribute("fill") == WRONG_RED
     expect(page.locator(TITLE)).to_have_text(texts.CHART_TITLE)
     described = page.locator(f"{CHART} [role=graphics-document]")  # Vega's own container of the SVG
     expect(described).to_have_attribute("aria-label", "Your chances, move by move: Move 2: 100%, Move 5: 0%.")

@@ -87,6 +87,6 @@ def play() -> PlayView:
 def review(open_topic: Callable[[str], None] | None = None) -> SavedGamesReview:
     """Review one of your finished games, saved (notebook 07's last cell); ``open_topic`` opens
     a part of lesson 06 from a habit the review names, where the page has the lessons."""
-    from durak.tutorial.review_view import SavedGamesReview
+    from durak.tutorial.review_view import SavedGamesReview  # loads the AI's review: only this cell needs it
 
     return SavedGamesReview(open_topic=open_topic)

@@ -4,7 +4,7 @@ An exercise holds a position (a :class:`~durak.Game`), the learner's possible cl
 (:attr:`Exercise.choices`: cards, and :class:`Option` keys such as ``"take"``), and the right
 answers, which are always *derived from the rules engine* (legal actions, the record of what a
 stop did, the first attacker...), never typed in. ``check(answer)`` returns a :class:`Feedback`
-whose sentences (:class:`Say`, or the engine's :class:`Refusal`) say *why*, right or wrong, in
+whose sentences (:class:`~durak.messages.Say`, or the engine's :class:`Refusal`) say *why*, right or wrong, in
 the language current when they are shown. Nothing here draws anything: the views are in
 :mod:`durak.tutorial.lessons.views`, the exercises of each notebook in
 :mod:`durak.tutorial.lessons.content`.
@@ -19,23 +19,21 @@ the language current when they are shown. Nothing here draws anything: the views
 from __future__ import annotations
 
 import enum
-import string
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
 
-from durak.actions import STOP, TAKE, Action, ActionKind
+from durak.actions import STOP, Action
 from durak.ai.players import GreedyPlayer
 from durak.cards import Card, Suit
 from durak.errors import IllegalAction, Reason
 from durak.game import Applied, Game, Phase
-from durak.i18n import N_, N_plural, format_number, gettext, ngettext
-from durak.messages import FACE_UP_TRUMP, illegal_action_message, suit_name
+from durak.i18n import N_, N_plural, format_number, gettext
+from durak.messages import AI, FACE_UP_TRUMP, YOU, Say, illegal_action_message, named_move, told_move
+from durak.tutorial.clicks import action_for, click_for
 
 __all__ = [
-    "AI",
-    "YOU",
     "Answer",
     "Choose",
     "Coached",
@@ -45,13 +43,11 @@ __all__ = [
     "PickAll",
     "PlayOut",
     "Refusal",
-    "Say",
     "Step",
     "feedback_text",
     "option_label",
 ]
 
-YOU, AI = 0, 1
 GREEDY = GreedyPlayer()  # the lessons' opponent: simple, predictable, always the same
 
 
@@ -84,62 +80,6 @@ Answer = Card | str
 
 class Sayable(Protocol):
     def text(self) -> str: ...
-
-
-def _param_text(value: object) -> str:
-    if isinstance(value, Card):
-        return str(value)  # in a sentence the index is clearest; tooltips give the full name
-    if isinstance(value, Suit):
-        return f"{value.value} {suit_name(value)}"
-    if isinstance(value, bool):
-        return str(value)
-    if isinstance(value, int):
-        return format_number(value)
-    if isinstance(value, (tuple, list, frozenset, set)):
-        return " ".join(_param_text(v) for v in sorted(value, key=str) if v is not None)
-    if hasattr(value, "text"):
-        return str(value.text())
-    return str(value)
-
-
-def _fill(translated: str, source: str, params: Mapping[str, object]) -> str:
-    """Fill in ``translated``; a catalog entry with broken placeholders falls back to English."""
-    shown = {name: _param_text(value) for name, value in params.items()}
-    fields = {name for _, name, _, _ in string.Formatter().parse(translated) if name}
-    try:
-        if fields <= set(shown):
-            return translated.format(**shown)
-    except (IndexError, ValueError):
-        pass
-    return source.format(**shown)
-
-
-class Say:
-    """A sentence in the learner's language: a msgid (marked with ``N_`` where it is written)
-    and its parameters, translated when it is shown, so a language switch re-words it.
-
-    ``plural`` makes it a count sentence: ``Say(singular, plural, n=3)`` is looked up with
-    ngettext on the parameter ``n``.
-    """
-
-    __slots__ = ("msgid", "params", "plural")
-
-    def __init__(self, msgid: str, plural: str | None = None, /, **params: object) -> None:
-        self.msgid = msgid
-        self.plural = plural
-        self.params = params
-
-    def text(self) -> str:
-        if self.plural is None:
-            return _fill(gettext(self.msgid), self.msgid, self.params)
-        count = self.params["n"]
-        if not isinstance(count, int):
-            raise TypeError("a count sentence needs an int n")
-        source = self.msgid if count == 1 else self.plural
-        return _fill(ngettext(self.msgid, self.plural, count), source, self.params)
-
-    def __repr__(self) -> str:
-        return f"Say({self.msgid!r}, {self.params!r})"
 
 
 # The rule each refusal of the engine enforces: a wrong click recalls the rule it broke, which in a
@@ -245,16 +185,6 @@ ALL_FOUND = N_("You found them all.")
 ALREADY_FOUND = N_("You found that one already.")
 NONE_RIGHT = N_("Right: none of them.")
 NONE_WRONG = N_("No, there is at least one: {example}")
-AI_LEADS = N_("The AI attacks with {card}.")
-AI_ADDS = N_("The AI adds {card}.")
-AI_BEATS = N_("The AI beats {target} with {card}.")
-AI_TAKES = N_("The AI takes.")
-AI_STOPS = N_("The AI stops.")
-YOU_LEAD = N_("You lead {card}.")
-YOU_ADD = N_("You add {card}.")
-YOU_BEAT = N_("You beat {target} with {card}.")
-YOU_TAKE = N_("You take.")
-YOU_STOP = N_("You stop: the bout is over.")
 COACH_LEAD = N_("Your move: lead any card.")
 COACH_DEFEND = N_("Your move: beat {card} or take.")
 COACH_THROW_IN = N_(
@@ -291,27 +221,12 @@ TURNING_POINT = N_(
 
 def replies_saying(replies: Sequence[tuple[Action, Applied]]) -> list[Say]:
     """What the AI did, one sentence per action."""
-    said = []
-    for action, done in replies:
-        kind = action.kind
-        if kind is ActionKind.ATTACK:
-            said.append(Say(AI_LEADS if done.phase is Phase.LEAD else AI_ADDS, card=done.played))
-        elif kind is ActionKind.DEFEND:
-            said.append(Say(AI_BEATS, card=done.played, target=done.beaten))
-        elif kind is ActionKind.TAKE:
-            said.append(Say(AI_TAKES))
-        else:
-            said.append(Say(AI_STOPS))
-    return said
+    return [done_saying(AI, action, done) for action, done in replies]
 
 
-def your_move_saying(action: Action, done: Applied) -> Say:
-    """What your move did, as narration: "You lead 7♣.", "You take."..."""
-    if action.kind is ActionKind.ATTACK:
-        return Say(YOU_LEAD if done.phase is Phase.LEAD else YOU_ADD, card=done.played)
-    if action.kind is ActionKind.DEFEND:
-        return Say(YOU_BEAT, card=done.played, target=done.beaten)
-    return Say(YOU_TAKE if action.kind is ActionKind.TAKE else YOU_STOP)
+def done_saying(player: int, action: Action, done: Applied) -> Say:
+    """What a move did, as narration: "You lead 7♣.", "The AI beats 9♥ with 10♥."..."""
+    return told_move(player, action, leads=done.phase is Phase.LEAD, target=done.beaten)
 
 
 class Line:
@@ -324,18 +239,6 @@ class Line:
 
     def text(self) -> str:
         return " ".join(say.text() for say in self.says)
-
-
-def move_text(action: Action, game: Game | None = None) -> Say:
-    """A move as the learner would name it: "beat with 9♠", "attack with 7♣", "take", "stop";
-    an attack card added to a bout on the table of ``game`` is "add 7♣", as the narration says."""
-    if action.kind is ActionKind.ATTACK:
-        if game is not None and game.table:
-            return Say(N_("add {card}"), card=action.card)
-        return Say(N_("attack with {card}"), card=action.card)
-    if action.kind is ActionKind.DEFEND:
-        return Say(N_("beat with {card}"), card=action.card)
-    return Say(N_("take") if action.kind is ActionKind.TAKE else N_("stop"))
 
 
 ENDED = {"draw": ENDED_DRAW, "durak": ENDED_DURAK, "win": ENDED_WIN}
@@ -354,10 +257,11 @@ def ended_saying(exercise: PlayOut, *said: Sayable) -> Feedback:
     if turn is None:  # not reached: the goal was never in reach (an exercise refuses that)
         return Feedback.wrong(*said, *replies, *missed)
     move, better, before = turn
-    slipped = Say(TURNING_POINT, move=move_text(move, before), better=move_text(better, before))
+    leads = not before.table  # an attack card added to the bout on the table is "add 7♣"
+    slipped = Say(TURNING_POINT, move=named_move(move, leads=leads), better=named_move(better, leads=leads))
     how = Say(
         HOW_IT_WINS if exercise.goal == "win" else HOW_IT_DRAWS,
-        better=move_text(better, before),
+        better=named_move(better, leads=leads),
         line=Line(winning_line(before, better, exercise.goal)),
     )
     return Feedback.wrong(*said, *replies, *missed, slipped, how)
@@ -370,7 +274,7 @@ def winning_line(game: Game, first: Action, goal: Goal) -> list[Sayable]:
     said: list[Sayable] = []
     action: Action | None = first
     while action is not None:
-        said.append(your_move_saying(action, game.apply(action, player=YOU)))
+        said.append(done_saying(YOU, action, game.apply(action, player=YOU)))
         said += replies_saying(ai_reply(game))
         action = None if game.is_over else next(a for a in game.legal_actions() if _keeps(game, a, goal))
     said.append(Say(AI_DURAK if outcome_of(game) == "win" else BOTH_OUT))
@@ -615,22 +519,6 @@ class Choose(Exercise):
         return self._explain(answer)
 
 
-def answer_of(action: Action) -> Answer:
-    """The click that stands for ``action``: its card, or "take" / "stop"."""
-    return action.card if action.card is not None else action.kind.value
-
-
-def action_for(game: Game, answer: Answer) -> Action:
-    """The action a click stands for in ``game``'s current phase."""
-    if answer == Option.TAKE:
-        return TAKE
-    if answer == Option.STOP:
-        return STOP
-    if not isinstance(answer, Card):
-        raise ValueError(f"not a move: {answer!r}")
-    return Action.defend(answer) if game.to_move == game.defender else Action.attack(answer)
-
-
 def ai_reply(game: Game) -> list[tuple[Action, Applied]]:
     """Let the lessons' AI (the greedy baseline) act until it is your turn or the game is over."""
     replies = []
@@ -701,7 +589,7 @@ class PlayOut(Exercise):
     @property
     def answers(self) -> frozenset[Answer]:
         """The moves you may make now (cards to play, "take", "stop")."""
-        return frozenset(answer_of(action) for action in self.game.legal_actions())
+        return frozenset(click_for(action) for action in self.game.legal_actions())
 
     def _check(self, answer: Answer) -> Feedback:
         if self.ending is not None:
@@ -713,7 +601,7 @@ class PlayOut(Exercise):
             return Feedback.wrong(Refusal(error, self.game.trump))
         self.moves.append(action)
         self.replies = ai_reply(self.game)
-        said = your_move_saying(action, done)
+        said = done_saying(YOU, action, done)
         if self.game.is_over:
             self.ending = ended_saying(self, said)
             return self.ending
@@ -874,7 +762,7 @@ class Coached(Exercise):
         if step is not None:
             return step.answers - self._state.found
         if self.playing:
-            return frozenset(answer_of(a) for a in self.game.legal_actions() if self.game.to_move == YOU)
+            return frozenset(click_for(a) for a in self.game.legal_actions() if self.game.to_move == YOU)
         return frozenset()
 
     def _ai_turn(self) -> None:

@@ -1,10 +1,11 @@
 """The notebook files, written from the content modules' cell plans: ``make notebooks``.
 
 A notebook is its content module's ``CELLS`` after a header cell, framed by two markdown cells a
-newcomer can read before running anything: how to start (in all six languages, from the
-catalogs, so that it is translated and reviewed with every other string) and a link to the next
-notebook. A ninth, ``course.ipynb``, shows the whole course on one page (one cell). The how-to
-cell is tagged :data:`LAB_ONLY`: the Voilà app runs the cells itself and leaves it out.
+newcomer can read before running anything: how to start (in every language of
+``locales/languages.toml``, from the catalogs, so that it is translated and reviewed with every
+other string) and a link to the next notebook. A ninth, ``course.ipynb``, shows the whole course
+on one page (one cell). The how-to cell is tagged :data:`LAB_ONLY`: the Voilà app runs the cells
+itself and leaves it out.
 ``tests/test_notebooks.py`` checks that the files are exactly what this writes.
 
 The static site (``lite/build.py``) ships copies of its own (``write(folder, site=True)``): there
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from durak.i18n import LANGUAGES, N_, endonym, translator
+from durak.messages import fill
 from durak.tutorial.lab_locale import lab_words
 from durak.tutorial.lessons.content import NOTEBOOKS, next_notebook
 from durak.tutorial.lessons.content.common import SHOW_GAME
@@ -135,8 +137,8 @@ def _how_to_cell(cell_id: str, heading: str, titled: list[tuple[str, str]], site
     for language in LANGUAGES:
         words = translator(language)
         for title, how_to in titled:
-            sentence = words.gettext(ON_SITE[how_to] if site else how_to)
-            sentence = sentence.format(menu=menu_command(language), app=APP)
+            msgid = ON_SITE[how_to] if site else how_to
+            sentence = fill(words.gettext(msgid), msgid, menu=menu_command(language), app=APP)
             lines += [f"*{endonym(language)}* — **{words.gettext(title)}** · {sentence}", ""]
     return _markdown(cell_id, lines[:-1], (LAB_ONLY,))
 
@@ -155,6 +157,8 @@ def _notebook(cells: list[dict[str, Any]]) -> dict[str, Any]:
 
 def course_notebook(site: bool = False) -> dict[str, Any]:
     """``course.ipynb``: the whole course on one page, for those who want it inside JupyterLab."""
+    # only its title: the course's module loads its widgets (anywidget), which neither `make notebooks`
+    # nor Voilà's server process (voila_app) needs
     from durak.tutorial.course_view import COURSE_TITLE
 
     how_to = _how_to_cell("course-00", "# Durak", [(COURSE_TITLE, HOW_TO_COURSE)], site)

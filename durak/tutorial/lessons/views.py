@@ -2,7 +2,7 @@
 
 Thin views over the models of :mod:`durak.tutorial.lessons.model`: a click asks the model, and
 the view shows what it says. Each view re-renders in place when the language changes (see
-:class:`~durak.tutorial.widgets.LocalizedMixin`).
+:class:`~durak.tutorial.widgets.base.LocalizedMixin`).
 """
 
 from __future__ import annotations
@@ -15,27 +15,25 @@ import ipywidgets as widgets
 
 from durak.cards import DECK, Card, Rank, Suit
 from durak.game import Game
-from durak.i18n import N_, N_plural, format_number, gettext, ngettext, pgettext
-from durak.messages import card_name, rank_explanation
+from durak.i18n import N_, N_plural, gettext, pgettext
+from durak.messages import card_name, rank_explanation, say, say_count
 from durak.tutorial import progress
 from durak.tutorial.lessons import model as lm
 from durak.tutorial.lessons.content import EXERCISES, NOTEBOOKS, TOPICS
 from durak.tutorial.lessons.content.common import SHOW_GAME
 from durak.tutorial.lessons.content.reference import GLOSSARY, READING_THE_TABLE, RULES, VARIANTS
 from durak.tutorial.settings import browser_storage_missing, restore_language
-from durak.tutorial.style import CARD_MARKS_CSS
-from durak.tutorial.widgets import (
+from durak.tutorial.style import BOX_EDGE, QUIET_GREY, RIGHT_GREEN, TEXT_GREY, WRONG_RED
+from durak.tutorial.widgets.base import ErrorArea, LocalizedMixin, LocalizedVBox, close_all
+from durak.tutorial.widgets.cards import (
+    CARD_CSS,
     CardButton,
-    ErrorArea,
-    LanguagePicker,
-    LocalizedMixin,
-    LocalizedVBox,
     OpponentHandView,
     StockView,
     TableView,
-    _placeholder,
-    close_all,
+    empty_slot,
 )
+from durak.tutorial.widgets.chrome import LanguagePicker
 
 __all__ = [
     "DeckView",
@@ -49,9 +47,6 @@ __all__ = [
 ]
 
 COURT_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
-GREEN = "#1b5e20"  # dark enough on white for text (WCAG AA)
-RED = "#b00020"
-NEUTRAL = "#333333"
 
 TITLES = {
     "exercise": N_("Exercise"),
@@ -81,7 +76,7 @@ RULE_REMINDER = N_("{rule} · {name}: {sentence}")
 def rule_reminder(rule: str) -> str:
     """ "R6 · Beating: A card is beaten by ..." in the current language."""
     name, sentence = RULES[rule]
-    return gettext(RULE_REMINDER).format(rule=rule, name=gettext(name), sentence=gettext(sentence))
+    return say(RULE_REMINDER, rule=rule, name=gettext(name), sentence=gettext(sentence))
 
 
 # --- the header ----------------------------------------------------------------------
@@ -92,7 +87,7 @@ def progress_text(solved: frozenset[str] | None = None) -> str:
     already read from the settings)."""
     total = len(EXERCISES)
     done = len((progress.solved() if solved is None else solved) & set(EXERCISES))
-    return ngettext(*PROGRESS, total).format(n=format_number(done), total=format_number(total))
+    return say_count(*PROGRESS, total, n=done, total=total)
 
 
 def storage_notice_html() -> str:
@@ -142,7 +137,7 @@ class Header(LocalizedVBox):
         self.progress = widgets.HTML()
         # said once, in the first cell: the site served over plain HTTP keeps nothing (the tutorial goes on)
         self.storage_notice = widgets.HTML() if browser_storage_missing() else None
-        self.marks = widgets.HTML(CARD_MARKS_CSS, layout={"display": "none"})
+        self.marks = widgets.HTML(CARD_CSS, layout={"display": "none"})
         self.lookup = Lookup()
         notice = None if self.picker is None else self.picker.lab_notice  # JupyterLab's menus follow
         parts = [self.title, self.picker, notice, self.storage_notice, self.progress, self.lookup, self.marks]
@@ -299,7 +294,7 @@ class ExerciseView(LocalizedVBox):
         )
         super().__init__(children=parts, **kwargs)
         self.add_class("durak-exercise")
-        self.layout.border = "1px solid #d0d0d0"  # one box per exercise: where a question starts and ends
+        self.layout.border = f"1px solid {BOX_EDGE}"  # one box per exercise: where a question starts and ends
         self.layout.padding = "0.2em 0.8em 0.6em"
         self.layout.margin = "0.6em 0"
         self._draw()
@@ -318,7 +313,7 @@ class ExerciseView(LocalizedVBox):
         name = gettext(RULES[model.rule][0])
         head = f"{gettext(TITLES['exercise'])} · {name} ({model.rule})"
         prompt = escape(self._prompt_text())
-        self.prompt.value = f"<div style='color:#555'>{escape(head)}</div><p><b>{prompt}</b></p>"
+        self.prompt.value = f"<div style='color:{QUIET_GREY}'>{escape(head)}</div><p><b>{prompt}</b></p>"
         for html, msgid in self._titles:
             html.value = f"<b>{escape(gettext(msgid))}</b>"
         for key, button in self.option_buttons.items():
@@ -340,12 +335,13 @@ class ExerciseView(LocalizedVBox):
         if last is None:
             return ""
         # only a verdict gets a mark: narration and what a card is are neither right nor wrong
-        colour, mark = {True: (GREEN, "✓ "), False: (RED, "✗ "), None: (NEUTRAL, "")}[last.correct]
+        marks = {True: (RIGHT_GREEN, "✓ "), False: (WRONG_RED, "✗ "), None: (TEXT_GREY, "")}
+        colour, mark = marks[last.correct]
         solved = f" <b>{escape(gettext(TITLES['solved']))}</b>" if self.exercise.solved else ""
         reminder = ""
         if last.correct is False:  # the rule the click broke, in words, with every wrong answer
             rule = escape(rule_reminder(last.broken_rule or self.exercise.rule))
-            reminder = f"<div class='durak-rule' style='color:#333'>{rule}</div>"
+            reminder = f"<div class='durak-rule' style='color:{TEXT_GREY}'>{rule}</div>"
         return (
             f"<div class='durak-feedback' style='color:{colour}'>{mark}"
             f"{escape(self.feedback_text)}{solved}</div>{reminder}"
@@ -483,7 +479,7 @@ class ExerciseView(LocalizedVBox):
                 [
                     self._card(attack, game.trump, attack in clickable),
                     # the empty slot of an unbeaten card, as "How to read the table" describes it
-                    _placeholder()
+                    empty_slot()
                     if defence is None
                     else self._card(defence, game.trump, defence in clickable),
                 ],

@@ -8,6 +8,7 @@ from durak.cards import Card
 from durak.errors import IllegalAction
 from durak.game import Applied, Game, Phase
 from durak.i18n import N_, N_plural
+from durak.messages import AI, YOU, Say
 from durak.tutorial.lessons import model as lm
 from durak.tutorial.lessons.content.common import (
     after_stop,
@@ -23,8 +24,6 @@ from durak.tutorial.lessons.content.common import (
     text,
 )
 from durak.tutorial.lessons.model import (
-    AI,
-    YOU,
     Answer,
     Choose,
     Coached,
@@ -33,7 +32,6 @@ from durak.tutorial.lessons.model import (
     Option,
     PickAll,
     Refusal,
-    Say,
     Step,
 )
 

@@ -15,7 +15,8 @@ from durak.cards import DECK, Card, Suit
 from durak.errors import IllegalAction
 from durak.game import Applied, Game
 from durak.i18n import N_
-from durak.tutorial.lessons.model import Answer, Exercise, Feedback, Refusal, Say
+from durak.messages import Say
+from durak.tutorial.lessons.model import Answer, Exercise, Feedback, Refusal
 
 __all__ = [
     "SHOW_DECK",

@@ -5,8 +5,9 @@ from __future__ import annotations
 from durak.actions import STOP
 from durak.game import Game
 from durak.i18n import N_, N_plural
+from durak.messages import YOU, Say
 from durak.tutorial.lessons.content.common import after_stop, cards, exercise, full_stock, played, text
-from durak.tutorial.lessons.model import YOU, Choose, Exercise, Feedback, Option, PlayOut, Say
+from durak.tutorial.lessons.model import Choose, Exercise, Feedback, Option, PlayOut
 
 NOTEBOOK = "05_the_end"
 TITLE = N_("The end of the game")

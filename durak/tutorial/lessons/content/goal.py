@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from durak.game import Game
 from durak.i18n import N_, N_plural
+from durak.messages import AI, YOU, Say
 from durak.tutorial.lessons.content.common import cards, exercise, text
-from durak.tutorial.lessons.model import AI, YOU, Answer, Choose, Exercise, Feedback, Option, Say
+from durak.tutorial.lessons.model import Answer, Choose, Exercise, Feedback, Option
 
 NOTEBOOK = "01_goal"
 TITLE = N_("The goal: who is the Durak?")

@@ -5,8 +5,9 @@ from __future__ import annotations
 from durak.cards import Card
 from durak.game import Game
 from durak.i18n import N_, N_plural
+from durak.messages import AI, YOU, Say
 from durak.tutorial.lessons.content.common import cards, exercise, full_stock, text
-from durak.tutorial.lessons.model import AI, YOU, Answer, Choose, Exercise, Feedback, Option, Say
+from durak.tutorial.lessons.model import Answer, Choose, Exercise, Feedback, Option
 
 NOTEBOOK = "02_setup"
 TITLE = N_("Setting up: the deal and the first attack")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from durak.cards import DECK, Card, Rank
 from durak.game import Game
 from durak.i18n import N_
-from durak.messages import card_name
+from durak.messages import YOU, Say, card_name
 from durak.tutorial.lessons.content.common import SHOW_DECK, SHOW_INDICES, cards, exercise, seeded_deal, text
-from durak.tutorial.lessons.model import YOU, Answer, Choose, Exercise, Feedback, PickAll, Say
+from durak.tutorial.lessons.model import Answer, Choose, Exercise, Feedback, PickAll
 
 NOTEBOOK = "00_start"
 TITLE = N_("Start: the deck and trump")

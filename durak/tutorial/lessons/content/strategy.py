@@ -11,6 +11,7 @@ from durak.cards import DECK, Card
 from durak.game import Game, action_of_move
 from durak.i18n import N_, N_plural
 from durak.kernel import Phase
+from durak.messages import AI, YOU, Say
 from durak.tutorial.lessons.content.common import (
     after_stop,
     cards,
@@ -20,7 +21,7 @@ from durak.tutorial.lessons.content.common import (
     refusal,
     text,
 )
-from durak.tutorial.lessons.model import AI, YOU, Answer, Choose, Exercise, Feedback, Option, PickAll, Say
+from durak.tutorial.lessons.model import Answer, Choose, Exercise, Feedback, Option, PickAll
 
 NOTEBOOK = "06_strategy"
 TITLE = N_("A little strategy")

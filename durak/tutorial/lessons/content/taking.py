@@ -8,6 +8,7 @@ from durak.cards import Card
 from durak.errors import IllegalAction, Reason
 from durak.game import Applied, Game
 from durak.i18n import N_, N_plural
+from durak.messages import AI, YOU, Say
 from durak.tutorial.lessons.content.common import (
     after_stop,
     beat_reason,
@@ -22,8 +23,6 @@ from durak.tutorial.lessons.content.common import (
     text,
 )
 from durak.tutorial.lessons.model import (
-    AI,
-    YOU,
     Answer,
     Choose,
     Coached,
@@ -32,8 +31,8 @@ from durak.tutorial.lessons.model import (
     Option,
     PickAll,
     Refusal,
-    Say,
     Step,
+    done_saying,
 )
 
 NOTEBOOK = "04_taking"
@@ -336,7 +335,6 @@ def limit_after_take() -> Exercise:
 
 COACH_DEFEND = N_("Beat {card}, or take.")  # what the AI played is said just before
 COACH_WAIT = N_("The AI is adding cards.")
-YOU_BEAT = N_("You beat {target} with {card}.")
 YOU_TOOK = N_("You take: the AI may still add matching cards, and then you pick up the table.")
 Q_PICK = N_("The bout is over. Click every card you pick up.")
 Q_FIRST_TAKE = N_("Who draws first now?")
@@ -380,7 +378,7 @@ def _coach_take(exercise: Coached) -> Say:
 def _on_take_move(before: Game, action: Action, done: Applied) -> Say:
     if action.kind is ActionKind.TAKE:
         return Say(YOU_TOOK)
-    return Say(YOU_BEAT, card=done.played, target=done.beaten)
+    return done_saying(YOU, action, done)
 
 
 def _take_questions(before: Game, done: Applied) -> list[Step]:

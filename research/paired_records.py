@@ -1,6 +1,6 @@
 """Compare two players through two arena records against the same opponent, deal by deal.
 
-Usage: python bench/paired_records.py RECORD_A RECORD_B
+Usage: python -m research.paired_records RECORD_A RECORD_B
 
 Each record pits its first side against the same second side (the same level and budget) with
 the same seed. A deal's cards and the second side's player seeds depend
@@ -9,19 +9,16 @@ same opponent in the same games: the comparison is paired, and far less noisy th
 record's share against 50%. Printed: each first side's points on the common deals (1 a win, ½ a
 draw), and the deals and games one scored better in than the other, with a sign test.
 
-For example, ``hard`` against ``hard-v1`` on the deals of the record of ``hard-v1`` against itself:
+For example, the clairvoyant ceiling and the hard level against greedy, game by game:
 
-    python bench/paired_records.py bench/results/hard-hard-v1-8000-seed1.jsonl \\
-        bench/results/hard-v1-hard-v1-8000-seed1.jsonl
+    python -m research.paired_records bench/results/clairvoyant-greedy-8000-seed1.jsonl \\
+        bench/results/hard-greedy-8000-seed1.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from durak.arena import read_record, recorded_match, sign_test
 

@@ -1,12 +1,13 @@
 """Measure a change to the hard player on the deals of a recorded arena run, paired game by game.
 
-Usage: python bench/paired_variant.py RECORD --deals A B [--set NAME=VALUE ...] [--jobs N]
+Usage: python -m research.paired_variant RECORD --deals A B [--set NAME=VALUE ...] [--jobs N]
 
-RECORD is an arena record of a fair search level (``hard``, the reference ``hard-v1``, ``normal``) against
-another level (for example ``bench/results/hard-greedy-8000-seed1.jsonl``), or against itself
-(``bench/results/hard-v1-hard-v1-8000-seed1.jsonl``: then only the first side changes, and the
-change is measured against that level as it is). Deals A..B-1 are played again with the same deal
-and player seeds, the searching side built as its level builds it with ``NAME=VALUE, ...`` given to
+RECORD is an arena record of a fair search level (``hard``, the reference ``hard-v1``,
+``normal``) against another level (for example ``bench/results/hard-greedy-8000-seed1.jsonl``),
+or against itself (say hard-v1 against hard-v1, a record kept in git history,
+``bench/results/DECISIONS.md``: then only the first side changes, and the change is measured
+against that level as it is). Deals A..B-1 are played again with the same deal and player seeds,
+the searching side built as its level builds it with ``NAME=VALUE, ...`` given to
 :class:`SearchPlayer` on top (VALUE a Python literal; for ``params`` and ``playout_params`` a dict
 of :class:`RuleParams` fields; ``iterations`` replaces the recorded budget).
 Until the change first alters a decision the games repeat the recorded ones exactly, so every
@@ -19,19 +20,16 @@ from __future__ import annotations
 import argparse
 import ast
 import functools
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
 from durak.ai.levels import OPPONENT_MODELS, make_player
 from durak.ai.players import Player
 from durak.ai.policy import RuleParams
 from durak.ai.search import SearchPlayer
-from durak.arena import GameRecord, _player_seed, read_record, recorded_match, sign_test
+from durak.arena import GameRecord, player_seed, read_record, recorded_match, sign_test
 
 
 @dataclass(frozen=True)
@@ -71,7 +69,7 @@ def main() -> None:
     recorded = read_record(args.record, match)  # refuses a record the code no longer plays as
     deals = range(*args.deals)
     mirror = match.levels[0] == match.levels[1]
-    first_side = frozenset(_player_seed(match.seed, deal, 0) for deal in deals) if mirror else None
+    first_side = frozenset(player_seed(match.seed, deal, 0) for deal in deals) if mirror else None
     with ProcessPoolExecutor(args.jobs) as pool:
         make = Variant(searcher, overrides, first_side)
         replayed = pool.map(functools.partial(match.play_deal, make=make), deals)

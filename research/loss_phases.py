@@ -1,7 +1,7 @@
 """Where the hard level loses: replay the games a search level lost in an arena record and tell
 whether each loss was decided before or after the stock ran out.
 
-Usage: python bench/loss_phases.py RECORD [--deals A B] [--jobs N] [--oracle NODES]
+Usage: python -m research.loss_phases RECORD [--deals A B] [--jobs N] [--oracle NODES]
 
 Each lost game is played again with the recorded deal and player seeds (it repeats the recorded
 game exactly). At the searching side's first exact solve after the stock is empty, the solver's
@@ -20,21 +20,18 @@ reaches a decision.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
 from durak.actions import Action
 from durak.ai.levels import OPPONENT_MODELS, make_player
 from durak.ai.players import Player
 from durak.ai.search import Method, SearchPlayer
 from durak.ai.solver import Solver, SolverBudgetExceeded
-from durak.arena import _Match, _player_seed, read_record, recorded_match
+from durak.arena import Match, player_seed, read_record, recorded_match
 from durak.game import Game, Observation, move_of_action
 
 
@@ -74,13 +71,13 @@ class Watcher:
         return decision.action
 
 
-def replay_loss(args: tuple[_Match, int, int, tuple[int, int], int]) -> tuple[str, str]:
+def replay_loss(args: tuple[Match, int, int, tuple[int, int], int]) -> tuple[str, str]:
     """When the searching ``side`` lost the game of ``deal`` it played with ``seats``: the phase,
     and with ``oracle_nodes`` the stock size at its last move that turned a position won or drawn
     for a player seeing everything into a lost one."""
     match, side, deal, seats, oracle_nodes = args
     watchers: list[Watcher] = []
-    watched_seed = _player_seed(match.seed, deal, side)  # not the level: it may play itself
+    watched_seed = player_seed(match.seed, deal, side)  # not the level: it may play itself
 
     def make(level: str, seed: int, iterations: int | None) -> Player:
         player = make_player(level, seed, iterations)

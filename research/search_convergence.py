@@ -1,6 +1,6 @@
 """Has the hard search converged? Its choice at its budget against a much bigger budget.
 
-Usage: python bench/search_convergence.py [--small N] [--big M] [--positions 60] [--seed 5]
+Usage: python -m research.search_convergence [--small N] [--big M] [--positions 60] [--seed 5]
 
 Positions come from games of the searching player against the greedy baseline: decisions with
 cards in the stock and more than one legal action (about a third of them, picked at random). At
@@ -16,16 +16,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from durak import Game
 from durak.ai.levels import HARD_OPPONENT_MODEL, LEVEL_ITERATIONS
 from durak.ai.players import GreedyPlayer, Player
 from durak.ai.search import Method, SearchPlayer
+from durak.arena import playing
 
 SAMPLED = 0.35  # the share of eligible decisions that are measured
 
@@ -46,15 +43,13 @@ def main() -> None:
     while len(same) < args.positions:
         game = Game.new(seed=rng.randrange(2**32))
         searcher = rng.randrange(2)
-        players: dict[int, Player] = {
-            searcher: SearchPlayer(iterations=args.small, seed=rng.randrange(2**32), **HARD_OPPONENT_MODEL),
-            1 - searcher: GreedyPlayer(),
-        }
-        while not game.is_over and len(same) < args.positions:
-            seat = game.to_move
-            assert seat is not None
-            observation, legal = game.observation(seat), game.legal_actions()
+        players: list[Player] = [GreedyPlayer(), GreedyPlayer()]
+        players[searcher] = SearchPlayer(
+            iterations=args.small, seed=rng.randrange(2**32), **HARD_OPPONENT_MODEL
+        )
+        for seat, legal in playing(game, players):
             if seat == searcher and game.stock and len(legal) > 1 and rng.random() < SAMPLED:
+                observation = game.observation(seat)
                 decisions = {}
                 for budget in (args.small, args.big):
                     start = time.perf_counter()
@@ -65,7 +60,8 @@ def main() -> None:
                 if small.method == Method.SEARCH:
                     same.append(small.action == big.action)
                     regrets.append(max(big.scores.values()) - big.scores[small.action])
-            game.apply(players[seat].choose(observation, legal), seat)
+                    if len(same) == args.positions:
+                        break
     print(
         f"{args.small} vs {args.big} playouts, {len(same)} search decisions: same move "
         f"{sum(same) / len(same):.0%}; regret of the smaller budget (by the bigger one's scores) "

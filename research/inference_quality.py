@@ -1,6 +1,6 @@
 """How well the hard search reads the opponent's hand: Brier scores of its sampled hands.
 
-Usage: python bench/inference_quality.py [--games 12] [--variants 0.25:2000 0.5:2000:mixture:8 ...]
+Usage: python -m research.inference_quality [--games 12] [--variants 0.25:2000 0.5:2000:mixture:8 ...]
 
 At every decision of hard (600 playouts, for speed) against greedy with cards in the stock, a
 choice to make and some opponent cards unknown, each variant ``NOISE:POOL[:MODEL[:READINGS]]``
@@ -8,8 +8,8 @@ draws ``POOL`` opponent hands and weighs them as the search does
 (:class:`~durak.ai.inference.History` with ``belief_noise=NOISE``), under one of the models of
 :meth:`~durak.ai.inference.History.likelihood`: ``blend`` (the default, the search's),
 ``sensible``, ``plain``, or ``mixture`` (sensible or plain at even odds, the whole game long:
-the sum of the two on the same guessed past; the ``read_plainness`` of
-``results/experiments/read-plainness-against-61bec4f.diff``), each hand's weight the sum of
+the sum of the two on the same guessed past; the ``read_plainness`` experiment of issue 18,
+``bench/results/DECISIONS.md``), each hand's weight the sum of
 ``READINGS`` readings (1 by default, as the search does; each reading guesses anew which of the
 hand's cards were drawn when). Printed per variant: the Brier score of the weighted hands' card
 marginals against the opponent's true hand (the mean over unseen cards of
@@ -23,16 +23,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from durak import Game
 from durak.ai.inference import BLEND, PLAIN, SENSIBLE, History, Model
 from durak.ai.players import GreedyPlayer, Player
 from durak.ai.sampling import Sampler
 from durak.ai.search import SearchPlayer
+from durak.arena import playing
 
 
 def brier(marginal: dict[int, float], truth: int) -> float:
@@ -85,17 +82,12 @@ def main() -> None:
         players: list[Player] = [SearchPlayer(iterations=600, seed=number), GreedyPlayer()]
         if me:
             players.reverse()
-        while not game.is_over:
-            seat = game.to_move
-            assert seat is not None
-            observation, legal = game.observation(seat), game.legal_actions()
+        for seat, legal in playing(game, players):
+            if seat != me or len(legal) < 2:
+                continue
+            observation = game.observation(seat)
             sampler = Sampler(observation)
-            if (
-                seat == me
-                and len(legal) > 1
-                and observation.stock_size
-                and 0 < sampler.hidden_count < len(sampler.unseen)
-            ):
+            if observation.stock_size and 0 < sampler.hidden_count < len(sampler.unseen):
                 truth = game.state.hands[1 - me]
                 share = sampler.hidden_count / len(sampler.unseen)
                 uniform.append(brier(dict.fromkeys(sampler.unseen, share), truth))
@@ -117,7 +109,6 @@ def main() -> None:
                     }
                     scores[variant].append(brier(marginal, truth))
                     sizes[variant].append(total * total / (sum(w * w for w in weights) or 1.0))
-            game.apply(players[seat].choose(observation, legal))
     print(f"{len(uniform)} decisions of hard against greedy in {args.games} games")
     print(f"  uniform sampling          Brier {statistics.mean(uniform):.4f}")
     for variant in variants:

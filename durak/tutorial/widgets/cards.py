@@ -1,10 +1,8 @@
-"""ipywidgets building blocks for the tutorial: cards, hands, the table, errors, languages.
+"""The cards on screen: a card as a button, the hands, the table, the stock.
 
-Every view here is *dumb*: it shows what it is given (``update(...)``) and
-reports clicks through callbacks; the rules stay in :mod:`durak.game`.
-Every string a learner sees goes through :mod:`durak.i18n`, and every
-:class:`LocalizedMixin` view re-renders itself in place when the language
-changes, so a switch never needs a cell to be re-run.
+A :class:`CardButton` shows the card's face (:mod:`durak.tutorial.card_faces`) and its marks
+(:data:`CARD_CSS`, once per page); the views here only show what they are given and report
+clicks (see :mod:`durak.tutorial.widgets.base`).
 
 >>> from durak import Card
 >>> from durak.i18n import set_language
@@ -15,259 +13,78 @@ changes, so a switch never needs a cell to be re-run.
 >>> "durak-c-ah" in button._dom_classes  # its face: durak.tutorial.card_faces
 True
 >>> button.close()
-
-Exceptions raised in a click handler are shown to the learner:
-
->>> errors = ErrorArea()
->>> @errors.guard
-... def on_click(_button: object) -> None:
-...     raise RuntimeError("boom")
->>> on_click(None)
->>> type(errors.last_error).__name__
-'RuntimeError'
->>> errors.close()
 """
 
 from __future__ import annotations
 
-import asyncio
-import functools
-import logging
-import traceback
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from html import escape
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import ipywidgets as widgets
 
 from durak.actions import Action
 from durak.cards import Card, Suit
-from durak.errors import IllegalAction
-from durak.i18n import N_, format_number, gettext, ngettext, on_language_change
+from durak.i18n import N_, N_plural, gettext
 from durak.messages import (
+    AI,
+    YOU,
     card_name,
-    deck_description,
     discard_count,
     hand_count,
-    illegal_action_message,
     player_name,
-    rules_sections,
+    say,
+    say_count,
     stock_count,
-    suit_name,
 )
-from durak.tutorial.card_faces import face_class
-from durak.tutorial.style import Appearance, table_css
+from durak.tutorial.card_faces import face_class, faces_css
+from durak.tutorial.style import (
+    BLACK_INK,
+    CARD_BACK,
+    CARD_EDGE,
+    CARD_WHITE,
+    MARKS_CSS,
+    PLAYABLE_GREEN,
+    RED_INK,
+    SLOT_EDGE,
+    TRUMP_TINT,
+)
+from durak.tutorial.widgets.base import Callback, LocalizedHBox, LocalizedMixin, LocalizedVBox, close_all
 
 __all__ = [
+    "CARD_CSS",
+    "FOUND_CLASS",
+    "HINTED_CLASS",
+    "LEGAL_BORDER",
+    "PLAYABLE_CLASS",
+    "TRUMP_CLASS",
+    "UNPLAYABLE_CLASS",
     "CardButton",
-    "ErrorArea",
-    "FeltTable",
     "HandView",
-    "LanguagePicker",
-    "LocalizedHBox",
-    "LocalizedMixin",
-    "LocalizedVBox",
     "OpponentHandView",
-    "RulesView",
     "StockView",
-    "TableOrRules",
     "TableView",
     "card_tooltip",
-    "close_all",
-    "relabel",
+    "empty_slot",
 ]
 
-log = logging.getLogger(__name__)
+CARD_CSS = MARKS_CSS + faces_css()
+"""The card faces (:func:`durak.tutorial.card_faces.faces_css`) and the card marks
+(:data:`durak.tutorial.style.MARKS_CSS`): shown once per page (the lesson header, the course and
+the game add it)."""
 
-RED = "#c0122b"
-BLACK = "#111111"
-TRUMP_BACKGROUND = "#fff1c1"  # a warm tint marks every trump card
-PLAIN_BACKGROUND = "#ffffff"
-BACK_BACKGROUND = "#2f4f8f"
-LEGAL_BORDER = "3px solid #66bb6a"  # legal cards get a green frame, light enough to stand out on the felt
-PLAIN_BORDER = "1px solid #888888"
+LEGAL_BORDER = f"3px solid {PLAYABLE_GREEN}"  # light enough to stand out on the felt
+PLAIN_BORDER = f"1px solid {CARD_EDGE}"
 CARD_LAYOUT = {"width": "3.4em", "height": "4.4em", "margin": "2px", "padding": "0"}
 STATIC_CLASS = "durak-static"  # cards that only show something; CSS makes them ignore the mouse
-
-Callback = Callable[..., Any]
-F = TypeVar("F", bound=Callback)
-
-
-def _no_null_tooltips() -> None:
-    """Make "" the default tooltip of every widget instead of None.
-
-    ipywidgets 8's DescriptionView copies ``tooltip`` into its label's ``title`` as it is, so the
-    default None showed "null" on hover over every HTML, Label, Dropdown... An empty tooltip
-    shows none. traitlets keeps a copy of each class's static defaults: those of the classes
-    already defined are set here, the trait's own default serves the ones defined later.
-    """
-    trait = widgets.DOMWidget.class_traits()["tooltip"]
-    trait.default_value = ""
-    classes: list[type] = [widgets.DOMWidget]
-    while classes:
-        cls = classes.pop()
-        defaults = getattr(cls, "_static_immutable_initial_values", None)
-        if isinstance(defaults, dict) and "tooltip" in defaults:
-            defaults["tooltip"] = ""
-        classes += cls.__subclasses__()
-
-
-_no_null_tooltips()
-
-
-# --- localization --------------------------------------------------------------------
-
-
-class LocalizedMixin:
-    """A widget that re-renders itself when the language changes.
-
-    Subclasses implement :meth:`render` (fill in every visible string through
-    :func:`~durak.i18n.gettext`) and call :meth:`_start_localized` at the end of
-    ``__init__``; it renders once and subscribes. :meth:`close` unsubscribes, so a
-    closed view is never touched again.
-    """
-
-    _unsubscribe_language: Callable[[], None] | None = None
-
-    def _start_localized(self) -> None:
-        self.render()
-        # i18n keeps bound methods weakly: the subscription never keeps a view alive.
-        self._unsubscribe_language = on_language_change(self._language_changed)
-
-    def _language_changed(self, _language: str) -> None:
-        self.render()
-
-    def render(self) -> None:
-        """Fill in every visible string in the current language."""
-        raise NotImplementedError
-
-    def close(self) -> None:
-        if self._unsubscribe_language is not None:
-            self._unsubscribe_language()
-            self._unsubscribe_language = None
-        super().close()  # type: ignore[misc]
-
-
-class LocalizedVBox(LocalizedMixin, widgets.VBox):  # type: ignore[misc]
-    """A VBox that re-renders in the current language (see :class:`LocalizedMixin`)."""
-
-
-class LocalizedHBox(LocalizedMixin, widgets.HBox):  # type: ignore[misc]
-    """An HBox that re-renders in the current language (see :class:`LocalizedMixin`)."""
-
-
-def relabel(selection: widgets.Widget, options: list[tuple[str, Any]], handler: Callback) -> None:
-    """Give a selection widget new labels for the same values, keeping its value.
-
-    Setting ``options`` resets a selection to its first option; ``handler`` (its
-    value observer) is detached meanwhile, so the reset is never taken for a choice.
-    """
-    current = selection.value
-    selection.unobserve(handler, names="value")
-    try:
-        selection.options = options
-        selection.value = current
-    finally:
-        selection.observe(handler, names="value")
-
-
-def running_loop() -> asyncio.AbstractEventLoop | None:
-    """The kernel's event loop, if one runs (in a notebook, Voilà, the site; not in scripts)."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
-def close_all(children: Iterable[widgets.Widget]) -> None:
-    """Close widgets that are being replaced, so neither the kernel nor i18n keeps them."""
-    for child in children:
-        child.close()
-
-
-# --- errors --------------------------------------------------------------------------
-
-
-def _illegal_action_text(error: IllegalAction, trump: Suit | None) -> str:
-    return illegal_action_message(error, trump=trump)
-
-
-class ErrorArea(LocalizedVBox):
-    """Where a learner sees what went wrong: a refused move, or an error in a callback.
-
-    Wrap click handlers with :meth:`guard`. A refused move
-    (:class:`~durak.IllegalAction`) shows its localized reason in :attr:`message`;
-    any other exception shows a short localized line there and its traceback in
-    :attr:`output` (an ``ipywidgets.Output``). Nothing is swallowed silently: the
-    last exception is also kept in :attr:`last_error` and logged.
-    """
-
-    def __init__(self, **kwargs: Any) -> None:
-        self.message = widgets.HTML()
-        self.output = widgets.Output()
-        self.last_error: BaseException | None = None
-        self.trump: Suit | None = None  # lets a refused defence say exactly why it fails
-        super().__init__(children=(self.message, self.output), **kwargs)
-        self.add_class("durak-errors")
-        self._start_localized()
-
-    def render(self) -> None:
-        error = self.last_error
-        if error is None:
-            self.message.value = ""
-        elif isinstance(error, IllegalAction):
-            self.message.value = _alert(_illegal_action_text(error, self.trump))
-        else:
-            text = gettext("Something went wrong: {error}").format(error=f"{type(error).__name__}: {error}")
-            self.message.value = _alert(text)
-
-    def clear(self) -> None:
-        """Forget the last error (call it when the learner does something that works)."""
-        self.last_error = None
-        self.output.outputs = ()  # not clear_output(): outside a kernel that prints escape codes
-        self.render()
-
-    def show(self, error: BaseException) -> None:
-        """Show ``error`` to the learner; tracebacks only for real failures, not refused moves."""
-        self.clear()
-        self.last_error = error
-        if not isinstance(error, IllegalAction):
-            log.error("error in a tutorial callback", exc_info=error)
-            self.output.append_stderr("".join(traceback.format_exception(error)))
-        self.render()
-
-    def guard(self, handler: F) -> F:
-        """Decorate a callback so that whatever it raises is shown here, never lost.
-
-        The area is cleared before each call, so an old message disappears once
-        the learner does something that works.
-        """
-
-        @functools.wraps(handler)
-        def guarded(*args: Any, **kwargs: Any) -> Any:
-            self.clear()
-            try:
-                return handler(*args, **kwargs)
-            except Exception as error:  # shown to the learner: that is the point of this area
-                self.show(error)
-                return None
-
-        return cast(F, guarded)
-
-
-def _alert(text: str) -> str:
-    return f'<div class="durak-alert" role="alert" style="color:{RED};font-weight:600">{escape(text)}</div>'
-
-
-# --- cards ---------------------------------------------------------------------------
 
 
 def card_tooltip(card: Card, trump: Suit | None = None) -> str:
     """The tooltip of a face-up card: its full localized name, and whether it is a trump."""
     name = card_name(card)
     if trump is not None and card.suit == trump:
-        return gettext("{card} (trump)").format(card=name)
+        return say(N_("{card} (trump)"), card=name)
     return name
 
 
@@ -384,11 +201,11 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
                 classes.append(name)
         style = {"font_size": "1.15em", "font_weight": "bold"}
         if not self.face_up or self.card is None:  # a plain back: the table's CSS gives it a pattern
-            style.update(text_color="#ffffff", button_color=BACK_BACKGROUND)
+            style.update(text_color=CARD_WHITE, button_color=CARD_BACK)
         else:  # the face is the background of the card's class; the button's name is its tooltip
             style.update(
-                text_color=RED if self.card.suit.is_red else BLACK,
-                button_color=TRUMP_BACKGROUND if self.is_trump else PLAIN_BACKGROUND,
+                text_color=RED_INK if self.card.suit.is_red else BLACK_INK,
+                button_color=TRUMP_TINT if self.is_trump else CARD_WHITE,
             )
         return tuple(classes), style, LEGAL_BORDER if self.playable else PLAIN_BORDER
 
@@ -409,18 +226,18 @@ class CardButton(LocalizedMixin, widgets.Button):  # type: ignore[misc]
             return gettext("A card face down")
         tooltip = card_tooltip(self.card, self.trump)
         if self.playable is False:
-            tooltip = gettext("{card} — not playable now").format(card=tooltip)
+            tooltip = say(N_("{card} — not playable now"), card=tooltip)
         return tooltip
 
     def render(self) -> None:
         self.tooltip = self._tooltip()
 
 
-def _placeholder() -> widgets.HTML:
+def empty_slot() -> widgets.HTML:
     """The empty slot under an attack card that is not beaten yet."""
     return widgets.HTML(
         value='<div class="durak-slot" style="width:3.4em;height:4.4em;margin:2px;'
-        'border:1px dashed #999;border-radius:4px"></div>'
+        f'border:1px dashed {SLOT_EDGE};border-radius:4px"></div>'
     )
 
 
@@ -492,7 +309,7 @@ class HandView(_TitledCards):
         self._start_localized()
 
     def title_text(self) -> str:
-        title = gettext(self._title_msgid) if self._title_msgid else player_name(0)
+        title = gettext(self._title_msgid) if self._title_msgid else player_name(YOU)
         return f"{title} · {hand_count(self._count)}"
 
     def on_play(self, callback: Callback) -> None:
@@ -548,7 +365,7 @@ class OpponentHandView(_TitledCards):
         self._start_localized()
 
     def title_text(self) -> str:
-        return f"{player_name(1)} · {hand_count(self._count)}"
+        return f"{player_name(AI)} · {hand_count(self._count)}"
 
     def update(self, size: int, known: Sequence[Card], trump: Suit | None) -> None:
         """``size`` cards, of which ``known`` are shown face up (the rest as backs)."""
@@ -582,14 +399,15 @@ class TableView(_TitledCards):
             return gettext("Table: empty")
         count = len(self._pairs)
         if self._limit:
-            return ngettext(
-                "Table: {n} of at most {limit} attack card",
-                "Table: {n} of at most {limit} attack cards",
+            return say_count(
+                *N_plural(
+                    "Table: {n} of at most {limit} attack card", "Table: {n} of at most {limit} attack cards"
+                ),
                 self._limit,
-            ).format(n=format_number(count), limit=format_number(self._limit))
-        return ngettext("Table: {n} attack card", "Table: {n} attack cards", count).format(
-            n=format_number(count)
-        )
+                n=count,
+                limit=self._limit,
+            )
+        return say_count(*N_plural("Table: {n} attack card", "Table: {n} attack cards"), count)
 
     @property
     def pairs(self) -> tuple[tuple[Card, Card | None], ...]:
@@ -614,11 +432,11 @@ class TableView(_TitledCards):
         columns = []
         for attack, defence in pairs:
             column = shown.get(attack) or widgets.VBox(
-                [self._card(attack, trump, spare), _placeholder()], layout={"margin": "0 4px"}
+                [self._card(attack, trump, spare), empty_slot()], layout={"margin": "0 4px"}
             )
             top, lower = column.children
             if getattr(lower, "card", None) != defence:
-                new_lower = self._card(defence, trump, spare) if defence is not None else _placeholder()
+                new_lower = self._card(defence, trump, spare) if defence is not None else empty_slot()
                 column.children = (top, new_lower)
                 lower.close()
             columns.append(column)
@@ -698,7 +516,7 @@ class StockView(LocalizedHBox):
             return
         show_trump, show_count = self._shown
         lines = [
-            *([gettext("Trump: {suit}").format(suit=_suit_label(self._trump))] if show_trump else []),
+            *([say(N_("Trump: {suit}"), suit=self._trump)] if show_trump else []),
             *([stock_count(self._stock)] if show_count else []),
             discard_count(self._discard),
         ]
@@ -706,166 +524,4 @@ class StockView(LocalizedHBox):
 
     def close(self) -> None:
         close_all(self.trump_slot.children)
-        super().close()
-
-
-def _suit_label(suit: Suit) -> str:
-    return f"{suit.value} {suit_name(suit)}"
-
-
-# --- the page around the table -------------------------------------------------------
-
-
-class LanguagePicker(LocalizedMixin, widgets.Dropdown):  # type: ignore[misc]
-    """Choose the language by its own name (Deutsch, Español, Türkçe, ...).
-
-    Picking one switches :mod:`durak.i18n`, so every live view re-renders, and
-    remembers it for the next notebook (see :mod:`durak.tutorial.settings`). Under the
-    tutorial's JupyterLab it also sets JupyterLab's own locale (:mod:`durak.tutorial.lab_locale`),
-    and :attr:`lab_notice`, to be shown beside the picker, says that the menus follow after a
-    reload; it stays hidden elsewhere.
-
-    >>> from durak.i18n import get_language, set_language
-    >>> set_language("en")
-    >>> picker = LanguagePicker(remember=False)
-    >>> picker.value = "de"
-    >>> get_language()
-    'de'
-    >>> set_language("en"); picker.close()
-    """
-
-    def __init__(self, *, remember: bool = True, **kwargs: Any) -> None:
-        from durak.i18n import LANGUAGES, endonym, get_language
-
-        super().__init__(
-            options=[(endonym(code), code) for code in LANGUAGES],
-            value=get_language(),
-            style={"description_width": "initial"},
-            **kwargs,
-        )
-        self._remember = remember
-        self.lab_notice = widgets.HTML(layout={"display": "none"})
-        self.lab_notice.add_class("durak-lab-notice")
-        self.observe(self._picked, names="value")
-        self._start_localized()
-
-    def _picked(self, change: dict[str, Any]) -> None:
-        from durak.i18n import set_language
-        from durak.tutorial.lab_locale import follow_language
-        from durak.tutorial.settings import remember_language
-
-        if self._remember:  # first: the views re-rendered by set_language then show the notice
-            follow_language(change["new"])
-        set_language(change["new"])
-        if self._remember:
-            remember_language(change["new"])
-
-    def render(self) -> None:
-        from durak.i18n import get_language
-        from durak.tutorial.lab_locale import reload_needed, reload_notice
-
-        self.description = gettext("Language:")
-        notice = reload_needed()
-        text = gettext(reload_notice(get_language())) if notice else ""
-        self.lab_notice.value = f"<p>↻ {escape(text)}</p>" if notice else ""
-        self.lab_notice.layout.display = "" if notice else "none"  # "", not None: JupyterLite sends undefined
-        current: str | None = getattr(self, "value", None)
-        if current != get_language():  # switched elsewhere: follow, but do not remember that
-            self.unobserve(self._picked, names="value")
-            try:
-                self.value = get_language()
-            finally:
-                self.observe(self._picked, names="value")
-
-    def close(self) -> None:
-        notice = getattr(self, "lab_notice", None)
-        if notice is not None:
-            notice.close()
-        super().close()
-
-
-class FeltTable(widgets.VBox):  # type: ignore[misc]
-    """A VBox drawn as the card table; :meth:`apply` sets its contrast, grain and temperature."""
-
-    _count = 0
-
-    def __init__(self, children: Sequence[widgets.Widget] = (), **kwargs: Any) -> None:
-        FeltTable._count += 1
-        self.scope = f"durak-felt-{FeltTable._count}"
-        self.style_html = widgets.HTML(layout={"display": "none"})
-        super().__init__(children=(self.style_html, *children), **kwargs)
-        self.add_class("durak-felt")
-        self.add_class(self.scope)
-        self.apply(Appearance())
-
-    def apply(self, appearance: Appearance) -> None:
-        self.appearance = appearance
-        self.style_html.value = table_css(appearance, self.scope)
-
-
-class RulesView(LocalizedVBox):
-    """The full rules: the four sections, localized (from :func:`durak.messages.rules_sections`)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        self.body = widgets.HTML()
-        super().__init__(children=(self.body,), **kwargs)
-        self.add_class("durak-rules")
-        self._start_localized()
-
-    def render(self) -> None:
-        # The "two players, single deal" line opens the Goal section, so no subtitle here.
-        parts = [f"<p>{escape(line)}</p>" for line in deck_description()]
-        parts.append("<ol>")
-        for title, paragraphs in rules_sections():
-            items = "".join(f"<li>{escape(p)}</li>" for p in paragraphs)
-            parts.append(f"<li><b>{escape(title)}</b><ul>{items}</ul></li>")
-        parts.append("</ol>")
-        self.body.value = "".join(parts)
-
-
-class TableOrRules(LocalizedVBox):
-    """The two views of the original page, "Table" and "Full rules", one shown at a time.
-
-    >>> switch = TableOrRules(widgets.Label("table"), RulesView())
-    >>> switch.choice.value = "rules"
-    >>> switch.shown is switch.rules
-    True
-    >>> switch.close()
-    """
-
-    CHOICES = ((N_("Table"), "table"), (N_("Full rules"), "rules"))
-
-    def __init__(
-        self,
-        table: widgets.Widget,
-        rules: widgets.Widget | None = None,
-        *,
-        show_choice: bool = True,
-        **kwargs: Any,
-    ) -> None:
-        self.table = table
-        self.rules = rules if rules is not None else RulesView()
-        self.choice = widgets.ToggleButtons(
-            options=[value for _, value in self.CHOICES], value="table", style={"button_width": "auto"}
-        )
-        self.holder = widgets.Box()
-        # show_choice=False: the owner shows the switch elsewhere (the game puts it in its toolbar)
-        children = (self.choice, self.holder) if show_choice else (self.holder,)
-        super().__init__(children=children, **kwargs)
-        self.choice.observe(self._switched, names="value")
-        self._switched({})
-        self._start_localized()
-
-    @property
-    def shown(self) -> widgets.Widget:
-        return self.holder.children[0]
-
-    def _switched(self, _change: dict[str, Any]) -> None:
-        self.holder.children = (self.rules if self.choice.value == "rules" else self.table,)
-
-    def render(self) -> None:
-        relabel(self.choice, [(gettext(label), value) for label, value in self.CHOICES], self._switched)
-
-    def close(self) -> None:
-        self.rules.close()
         super().close()

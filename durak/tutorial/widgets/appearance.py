@@ -1,22 +1,26 @@
 """The appearance controls: contrast, grain and colour temperature of the card table.
 
-Apart from :mod:`durak.tutorial.widgets` because their slider is an anywidget, which costs the
-site's Python a tenth of a second to import: only the game, which shows them, waits for it.
-The slider's script and style are files of their own (``static/``), as anywidget recommends.
+A module of its own because the slider is an anywidget, which costs the site's Python a tenth
+of a second to import: only the game, which shows the sliders, waits for it. The slider's script
+and style are files of their own (``static/``), as anywidget recommends; the style's colours
+(``$accent``, ``$focus``) are filled in from :mod:`durak.tutorial.style`.
 """
 
 from __future__ import annotations
 
 import math
 from pathlib import Path
+from string import Template
 from typing import Any
 
 import anywidget
 import traitlets
 
 from durak.i18n import N_, format_percent, gettext
-from durak.tutorial.style import Appearance
-from durak.tutorial.widgets import FeltTable, LocalizedMixin, LocalizedVBox
+from durak.tutorial.settings import load_settings, try_update_settings
+from durak.tutorial.style import CHOSEN_BLUE, GO_GREEN, Appearance
+from durak.tutorial.widgets.base import LocalizedMixin, LocalizedVBox
+from durak.tutorial.widgets.chrome import FeltTable
 
 __all__ = ["AppearanceControls", "RangeSlider"]
 
@@ -42,7 +46,9 @@ class RangeSlider(LocalizedMixin, anywidget.AnyWidget):
     """
 
     _esm = (STATIC / "range_slider.js").read_text(encoding="utf-8")
-    _css = (STATIC / "range_slider.css").read_text(encoding="utf-8")
+    _css = Template((STATIC / "range_slider.css").read_text(encoding="utf-8")).substitute(
+        accent=GO_GREEN, focus=CHOSEN_BLUE
+    )
     value = traitlets.Float(0.5).tag(sync=True)
     min = traitlets.Float(0.0).tag(sync=True)
     max = traitlets.Float(1.0).tag(sync=True)
@@ -76,7 +82,6 @@ class AppearanceControls(LocalizedVBox):
     They restyle every :class:`FeltTable` handed to :meth:`attach` live, and
     (with ``remember=True``) are saved in the settings for the next notebook.
 
-    >>> from durak.tutorial.widgets import FeltTable
     >>> felt = FeltTable()
     >>> controls = AppearanceControls(remember=False)
     >>> controls.attach(felt)
@@ -89,8 +94,6 @@ class AppearanceControls(LocalizedVBox):
     LABELS = (N_("Contrast:"), N_("Grain:"), N_("Colour temperature:"))
 
     def __init__(self, appearance: Appearance | None = None, *, remember: bool = True, **kwargs: Any) -> None:
-        from durak.tutorial.settings import load_settings
-
         if appearance is None:
             appearance = Appearance.from_dict(load_settings().get("appearance")) if remember else Appearance()
         self._remember = remember
@@ -122,8 +125,6 @@ class AppearanceControls(LocalizedVBox):
         for table in self._tables:
             table.apply(appearance)
         if self._remember:
-            from durak.tutorial.settings import try_update_settings
-
             try_update_settings(appearance=appearance.to_dict())
 
     def render(self) -> None:
