@@ -742,9 +742,10 @@ HINT_CANDIDATES = N_("Worth a look: {moves}.")
 SAYS_THE_MOVE = frozenset({
     "only_plain_lead", "lowest_trump_lead", "lead_pair", "lead_low_trump", "only_beater",
     "lowest_trump_beater", "beat_no_throw_in", "beat_keep_pair", "beat_spare_trump",
-    "take_nothing_beats", "take_costly", "take_to_keep", "take_cheap_early", "take_keep_trump",
-    "throw_in_trump", "throw_keep_pair", "stop_keep_cards", "stop_nothing_to_add", "stop_only_trumps",
-    "stop_bout_full", "stop_ai_beats", "stop_keep_pair", "stop_keep_strong",
+    "take_nothing_beats", "take_costly", "take_to_keep", "take_keep_only", "take_gets_back",
+    "take_cheap_early", "take_keep_trump", "throw_in_trump", "throw_keep_pair", "stop_keep_cards",
+    "stop_nothing_to_add", "stop_only_trumps", "stop_bout_full", "stop_ai_beats", "stop_keep_pair",
+    "stop_keep_strong",
 })  # fmt: skip
 
 
