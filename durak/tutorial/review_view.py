@@ -39,8 +39,9 @@ EMBED_OPTIONS = {"actions": False, "renderer": "svg"}
 CHART_CSS = """<style>
 .durak-review-chart .vega-embed { max-width: 100%; }
 .durak-review-chart .vega-embed svg { max-width: 100%; height: auto; }
-/* a key moment's button holds a sentence: wrapped, never cut to "…" nor wider than the screen */
-.durak-review .durak-moment.jupyter-button {
+/* a key moment's button and a habit's link to lesson 06 hold a sentence: wrapped, never cut to "…"
+   nor wider than the screen */
+.durak-review .durak-moment.jupyter-button, .durak-review .durak-lesson-link.jupyter-button {
   white-space: normal; height: auto; min-height: 2em; max-width: 100%; text-align: left; line-height: 1.3;
   padding-top: 0.3em; padding-bottom: 0.3em;
 }
