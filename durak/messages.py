@@ -617,6 +617,12 @@ HINT_MESSAGES: dict[str, str | tuple[str, str]] = {
     "lead_low_trump": N_(
         "Lead {card}, your lowest trump: only a higher trump beats it, so the AI must spend one or take it."
     ),
+    "lead_top_trump": N_("Lead {card}, the ace of trumps: no card beats it, so the AI has to take it."),
+    # Translators: {other} is the one card still out that beats {card}; the learner saw the AI pick it up.
+    "lead_seen_beater": N_(
+        "Lead {card}: of the cards still out only {other} beats it, and you saw the AI pick {other} up, so "
+        "it must spend that card or take."
+    ),
     "lead_unbeatable": N_(
         "No card the AI can hold beats {card}: every card that would is in your hand or already played, "
         "so the AI has to take it."
@@ -740,12 +746,12 @@ HINT_CANDIDATES = N_("Worth a look: {moves}.")
 # The reasons whose sentence says the move itself, card and all ("Beat with Д♦ and keep ...",
 # "Take the cards: ...", "Stop: ..."): the hint's last step then does not say the move twice.
 SAYS_THE_MOVE = frozenset({
-    "only_plain_lead", "lowest_trump_lead", "lead_pair", "lead_low_trump", "only_beater",
-    "lowest_trump_beater", "beat_no_throw_in", "beat_keep_pair", "beat_spare_trump",
-    "take_nothing_beats", "take_costly", "take_to_keep", "take_keep_only", "take_gets_back",
-    "take_cheap_early", "take_keep_trump", "throw_in_trump", "throw_keep_pair", "stop_keep_cards",
-    "stop_nothing_to_add", "stop_only_trumps", "stop_bout_full", "stop_ai_beats", "stop_keep_pair",
-    "stop_keep_strong",
+    "only_plain_lead", "lowest_trump_lead", "lead_pair", "lead_low_trump", "lead_top_trump",
+    "lead_seen_beater", "only_beater", "lowest_trump_beater", "beat_no_throw_in", "beat_keep_pair",
+    "beat_spare_trump", "take_nothing_beats", "take_costly", "take_to_keep", "take_keep_only",
+    "take_gets_back", "take_cheap_early", "take_keep_trump", "throw_in_trump", "throw_keep_pair",
+    "stop_keep_cards", "stop_nothing_to_add", "stop_only_trumps", "stop_bout_full", "stop_ai_beats",
+    "stop_keep_pair", "stop_keep_strong",
 })  # fmt: skip
 
 

@@ -275,3 +275,41 @@ def test_the_moves_worth_a_look_are_those_the_first_step_asks_about() -> None:
     game.apply("defend 10♦")
     throw = hint(game.observation(0), game.legal_actions(), iterations=50)
     assert {str(a) for a in throw.candidates} == {"attack 10♥", "stop"}
+
+
+def test_a_trump_lead_says_what_makes_it_worth_it() -> None:
+    """The third reading: the ace of trumps has its own sentence ("every card that would beat it is
+    in your hand" is empty there); a lead only the AI's seen card beats says so; "the AI must spend a
+    higher trump" is not said when the AI was seen holding one."""
+    ace = position("Т♦ 7♠ 8♣", "9♠ 10♣", "6♥ 7♦", "", attacker=0, trump="♦")
+    move = move_of_action(Action.attack("Т♦"), ace.trump_index)
+    assert (
+        explain(ace, move, move_of_action(lesson_action(ace), ace.trump_index)).reason
+        is HintReason.LEAD_TOP_TRUMP
+    )
+    assert not holds(ace, Action.attack("Т♦"), why(HintReason.LEAD_UNBEATABLE, "Т♦"))
+    # the AI picked up Т♦; К♦ is out of the game, Д♦ in the learner's hand: only Т♦ beats В♦
+    seen = position(
+        "Т♦ В♦ Д♦ 7♠ 8♣",
+        "9♠ 10♣",
+        "6♥ 7♥ 8♥ 9♥ 10♥ В♥ Д♥ К♥ 7♦",
+        "attack Т♦, take, stop",
+        attacker=0,
+        trump="♦",
+    )
+    assert Card.parse("Т♦") in seen.opponent_known and seen.stock_size
+    seen_beater = Explanation(HintReason.LEAD_SEEN_BEATER, Card.parse("В♦"), Card.parse("Т♦"))
+    assert holds(seen, Action.attack("В♦"), seen_beater)
+    assert reason_text(seen_beater) == (
+        "Lead В♦: of the cards still out only Т♦ beats it, and you saw the AI pick Т♦ up, so it must spend "
+        "that card or take."
+    )
+    seen_higher = position(
+        "7♦ В♦ 8♠ 9♣", "10♣ 6♠", "6♥ 7♥ 8♥ 9♥ 10♥ В♥ Д♥ К♥ 8♦", "attack В♦, take, stop", attacker=0, trump="♦"
+    )
+    assert Card.parse("В♦") in seen_higher.opponent_known
+    assert not holds(
+        seen_higher, Action.attack("7♦"), why(HintReason.LEAD_LOW_TRUMP, "7♦")
+    )  # the AI holds В♦
+    unseen = position("7♦ В♦ 8♠ 9♣", "10♣ 6♠", "6♥ 7♥ 8♥ 9♥ 8♦", "", attacker=0, trump="♦")
+    assert holds(unseen, Action.attack("7♦"), why(HintReason.LEAD_LOW_TRUMP, "7♦"))  # no higher trump seen

@@ -69,7 +69,7 @@ HINT_CODES = [
     "throw_in_trump", "throw_keep_pair", "stop_only_trumps", "stop_bout_full", "stop_ai_beats",
     "stop_keep_pair", "stop_keep_strong", "only_move", "lead_forces_trump", "take_keep_trump",
     # issue 30's second reading: what taking keeps and gets back, said exactly
-    "take_keep_only", "take_gets_back",
+    "take_keep_only", "take_gets_back", "lead_top_trump", "lead_seen_beater",
 ]  # fmt: skip
 
 

@@ -264,3 +264,31 @@ def test_a_bouts_moments_of_one_reason_say_it_once() -> None:
     moved = dataclasses.replace(first, index=elsewhere)
     model.review = dataclasses.replace(verdict, moments=(first, moved))
     assert "The same reason" not in model.moment_text(moved)  # another bout: said again
+
+
+def test_a_moment_no_rule_explains_keeps_the_lessons_move_as_the_habit() -> None:
+    """The third reading: "this position is an exception to it: No simple rule explains this move"
+    said there is an exception and no rule in one breath (9204's moves 36, 42, 48)."""
+    from durak.ai.teaching import Explanation, HintReason
+
+    set_language("en")
+    game, verdict = next((g, v) for g, v in (reviewed(s) for s in (9200, 9202, 9204)) if v.moments)
+    model = GameReview(game, iterations=ITERATIONS)
+    first = next(
+        m
+        for m in verdict.moments
+        if m.kind is MomentKind.CHANCE_LOST and m.why is not None and not m.why.generic
+    )
+    blind = dataclasses.replace(
+        first, why=Explanation(HintReason.SEARCH_BEST), reason=HintReason.SEARCH_BEST, played_lesson=True
+    )
+    model.review = dataclasses.replace(verdict, moments=(blind,), patterns=())
+    said = model.moment_text(blind)
+    assert "exception" not in said and "No rule of thumb explains" in said
+    assert "stays the right one" in said
+    assert model.practise_text() == (
+        "What to practise next: none of lesson 06’s habits cost you much; the key moments below show what "
+        "the AI would have played."
+    )
+    model.review = dataclasses.replace(verdict, moments=(first, blind), patterns=())
+    assert "each says what made its position different" in model.practise_text()

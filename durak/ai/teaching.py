@@ -85,6 +85,8 @@ class HintReason(enum.StrEnum):
     GET_RID_OF_PAIR = "get_rid_of_pair"  # lead a plain card whose twin you hold (the lowest pair)
     LEAD_PAIR = "lead_pair"  # exception: a pair rather than the lowest card
     LEAD_UNBEATABLE = "lead_unbeatable"  # no card the AI can hold beats it
+    LEAD_TOP_TRUMP = "lead_top_trump"  # the ace of trumps: nothing beats it
+    LEAD_SEEN_BEATER = "lead_seen_beater"  # only one card still out beats it, and the AI was seen to take it
     LEAD_LOW_TRUMP = "lead_low_trump"  # exception: the lowest trump, which only a higher trump beats
     LEAD_FORCES_TRUMP = "lead_forces_trump"  # no plain card the AI can hold beats it: a trump or a take
     LOWEST_BEATER = "lowest_beater"  # beat with the lowest card that beats (there is a choice)
@@ -157,6 +159,8 @@ PRINCIPLE_OF: dict[HintReason, Principle] = {
     HintReason.GET_RID_OF_PAIR: Principle.LEAD_LOW,
     HintReason.LEAD_PAIR: Principle.LEAD_LOW,
     HintReason.LEAD_UNBEATABLE: Principle.LEAD_UNBEATABLE,
+    HintReason.LEAD_TOP_TRUMP: Principle.LEAD_UNBEATABLE,
+    HintReason.LEAD_SEEN_BEATER: Principle.LEAD_UNBEATABLE,
     HintReason.LEAD_LOW_TRUMP: Principle.LEAD_FORCE_TRUMP,
     HintReason.LEAD_FORCES_TRUMP: Principle.LEAD_FORCE_TRUMP,
     HintReason.LOWEST_BEATER: Principle.BEAT_CHEAP,
@@ -220,6 +224,7 @@ LESSON_OF: dict[HintReason, Lesson] = {
     **dict.fromkeys(
         (
             HintReason.LEAD_UNBEATABLE, HintReason.LEAD_FORCES_TRUMP, HintReason.BEAT_NO_THROW_IN,
+            HintReason.LEAD_TOP_TRUMP, HintReason.LEAD_SEEN_BEATER,
             HintReason.STOP_AI_BEATS,
             HintReason.ENDGAME_WIN, HintReason.ENDGAME_DRAW, HintReason.ENDGAME_LOSS,
         ),
@@ -413,6 +418,9 @@ def _build(observation: Observation, move: int, lesson: int | None, reason: Hint
     if reason is HintReason.BEAT_SPARE_TRUMP:
         trumps = hand & TRUMPS & ~(1 << (move - DEFEND_OFFSET)) if DEFEND_OFFSET <= move < TAKE else 0
         return Explanation(reason, card, cards=tuple(value[v] for v in range(27, 36) if trumps >> v & 1))
+    if reason is HintReason.LEAD_SEEN_BEATER:
+        beaters = _out(observation) & BEATS[move] if move < DEFEND_OFFSET else 0
+        return Explanation(reason, card, value[_low(beaters)] if beaters else None)
     if reason in (HintReason.STOP_AI_BEATS, HintReason.STOP_KEEP_PAIR, HintReason.STOP_KEEP_STRONG):
         return _stop_explanation(observation, reason, lesson)
     if reason is HintReason.STOP_ONLY_TRUMPS:
@@ -439,8 +447,8 @@ def _stop_explanation(observation: Observation, reason: HintReason, lesson: int 
 
 _CANDIDATES: dict[Phase, tuple[HintReason, ...]] = {
     Phase.LEAD: (
-        HintReason.LEAD_UNBEATABLE, HintReason.GET_RID_OF_PAIR, HintReason.LOWEST_CARD,
-        HintReason.ONLY_PLAIN_LEAD, HintReason.LOWEST_TRUMP_LEAD,
+        HintReason.LEAD_TOP_TRUMP, HintReason.LEAD_UNBEATABLE, HintReason.GET_RID_OF_PAIR,
+        HintReason.LOWEST_CARD, HintReason.ONLY_PLAIN_LEAD, HintReason.LOWEST_TRUMP_LEAD,
     ),
     Phase.DEFEND: (
         HintReason.TAKE_NOTHING_BEATS, HintReason.TAKE_COSTLY, HintReason.ONLY_BEATER,
@@ -460,8 +468,8 @@ _CANDIDATES: dict[Phase, tuple[HintReason, ...]] = {
 
 _EXCEPTIONS: dict[Phase, tuple[HintReason, ...]] = {
     Phase.LEAD: (
-        HintReason.LEAD_UNBEATABLE, HintReason.LEAD_FORCES_TRUMP, HintReason.LEAD_PAIR,
-        HintReason.LOWEST_CARD, HintReason.LEAD_LOW_TRUMP,
+        HintReason.LEAD_TOP_TRUMP, HintReason.LEAD_UNBEATABLE, HintReason.LEAD_SEEN_BEATER,
+        HintReason.LEAD_FORCES_TRUMP, HintReason.LEAD_PAIR, HintReason.LOWEST_CARD, HintReason.LEAD_LOW_TRUMP,
     ),
     Phase.DEFEND: (
         HintReason.TAKE_CHEAP_EARLY, HintReason.TAKE_COSTLY, HintReason.TAKE_GETS_BACK,
@@ -555,8 +563,15 @@ def _claim(observation: Observation, move: int, lesson: int | None, why: Explana
             return False
         twin = plain & SAME_RANK[card] & ~(1 << card)
         beaten = bool(out & BEATS[card])
-        if reason is HintReason.LEAD_UNBEATABLE:
-            return not beaten
+        if reason is HintReason.LEAD_TOP_TRUMP:
+            return card == 35  # the ace of trumps, the highest card of all
+        if reason is HintReason.LEAD_UNBEATABLE:  # the ace of trumps has its own sentence
+            return not beaten and card != 35
+        if (
+            reason is HintReason.LEAD_SEEN_BEATER
+        ):  # the one card still out that beats it, seen in the AI's hand
+            beaters = out & BEATS[card]
+            return beaters.bit_count() == 1 and bool(beaters & observation.opponent_known_mask)
         if reason is HintReason.LEAD_FORCES_TRUMP:
             return card < 27 and beaten and not out & BEATS[card] & NONTRUMPS
         if reason is HintReason.GET_RID_OF_PAIR:  # the lesson's own: the lowest plain pair
@@ -568,8 +583,9 @@ def _claim(observation: Observation, move: int, lesson: int | None, why: Explana
             return card < 27 and bool(twin) and beaten and not lower_pair
         if reason is HintReason.LEAD_PAIR:  # any plain pair, its twin named (a trump twin is kept)
             return card < 27 and why.other is not None and bool(twin) and beaten
-        if reason is HintReason.LEAD_LOW_TRUMP:
-            return card >= 27 and card == _low(hand & TRUMPS)
+        if reason is HintReason.LEAD_LOW_TRUMP:  # "the AI must spend one": not if it was seen holding one
+            seen_higher = observation.opponent_known_mask & TRUMPS & BEATS[card]
+            return card >= 27 and card == _low(hand & TRUMPS) and not seen_higher
         if reason is HintReason.LOWEST_CARD:
             return card < 27 and plain.bit_count() >= 2 and RANK[card] == RANK[_low(plain)]
         if reason is HintReason.ONLY_PLAIN_LEAD:

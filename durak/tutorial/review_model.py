@@ -24,6 +24,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from durak.actions import Action
 from durak.ai.review import Moment, MomentKind, Pattern, Review, review
 from durak.ai.teaching import Breach, Explanation, Lesson
 from durak.game import Game, Phase
@@ -83,6 +84,12 @@ CHART_NOTE = N_plural(
 )
 CHART_DOTS = N_("The red dots are the key moments, listed below.")
 LESSON_PLAYED = N_("You played lesson 06’s move; this position is an exception to it:")
+# Translators: a key moment whose better move no rule of thumb explains; {best} and {lesson} are moves
+# as the review names them ("beat it with 9♣", "take").
+NO_RULE = N_(
+    "No rule of thumb explains “{best}” here: the AI tried the moves out, and it did clearly better. As a "
+    "habit, lesson 06’s move, “{lesson}”, stays the right one."
+)
 PATTERNS_TITLE = N_("Habits from lesson 06 to work on")
 # Translators: a button under a habit, in the course: it opens lesson 06 at that part; {title} is its title.
 READ_IN_LESSON = N_("Read “{title}” in lesson 06")
@@ -123,6 +130,10 @@ TRUMP_HANDED = N_(
 PRACTISE_LESSON = N_("What to practise next: lesson 06, “{title}”. {text}")
 PRACTISE_MOMENTS = N_(
     "What to practise next: the key moments below; each says what made its position different."
+)
+PRACTISE_NO_RULE = N_(
+    "What to practise next: none of lesson 06’s habits cost you much; the key moments below show what the AI "
+    "would have played."
 )
 PRACTISE_NOTHING = N_("What to practise next: nothing stood out in this game. Try a harder level.")
 POSITION_TITLE = N_("The position before move {move} (you to play)")
@@ -303,6 +314,11 @@ class GameReview:
         first = self._same_reason_before(moment)
         if first is not None:  # one bout's moments of one reason: the reason is said once
             said.append(say(MOMENT_AGAIN, move=first.index + 1))
+        elif moment.kind is MomentKind.CHANCE_LOST and _no_rule(moment):
+            # not "an exception" that no rule explains: the lesson's move stays the habit to keep
+            said.append(
+                say(NO_RULE, best=named_move(moment.best), lesson=named_move(self._lesson_move(moment)))
+            )
         elif moment.kind is MomentKind.CHANCE_LOST:
             if moment.played_lesson:
                 said.append(gettext(LESSON_PLAYED))
@@ -313,6 +329,12 @@ class GameReview:
             template = WIN_MISSED if moment.kind is MomentKind.WIN_MISSED else DRAW_MISSED
             said.append(say(template, line=self.line_text(moment)))
         return " ".join(said)
+
+    def _lesson_move(self, moment: Moment) -> Action:
+        """Lesson 06's move at the moment: the one played, or the one the best move departs from."""
+        if moment.lesson is not None:
+            return moment.lesson
+        return moment.played
 
     def _same_reason_before(self, moment: Moment) -> Moment | None:
         """The bout's first key moment, if ``moment`` follows it in that bout with the same move
@@ -374,7 +396,10 @@ class GameReview:
         if lesson is not None:
             title, paragraphs = TOPICS[lesson.value]
             return say(PRACTISE_LESSON, title=gettext(title), text=gettext(paragraphs[0]))
-        return gettext(PRACTISE_MOMENTS if verdict.moments else PRACTISE_NOTHING)
+        if not verdict.moments:
+            return gettext(PRACTISE_NOTHING)
+        # "each says what made its position different" only where one does
+        return gettext(PRACTISE_NO_RULE if all(map(_no_rule, verdict.moments)) else PRACTISE_MOMENTS)
 
     def line_text(self, moment: Moment) -> str:
         replay = self.position(moment)
@@ -402,6 +427,16 @@ class GameReview:
     def position(self, moment: Moment) -> Game:
         """The game just before the moment's decision (a fresh copy: look, do not play)."""
         return Game.replay(self.game.deal, self.game.history[: moment.index])
+
+
+def _no_rule(moment: Moment) -> bool:
+    """A key moment whose better move no principle explains, against lesson 06's move."""
+    generic = moment.why is not None and moment.why.generic
+    return (
+        moment.kind is MomentKind.CHANCE_LOST
+        and generic
+        and (moment.lesson is not None or moment.played_lesson)
+    )
 
 
 def _said(moment: Moment) -> tuple[object, ...]:
