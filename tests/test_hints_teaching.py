@@ -65,7 +65,7 @@ def test_a_pair_is_never_said_of_a_card_nobody_can_beat() -> None:
     assert not holds(seen, Action.attack("Т♥"), why(HintReason.LEAD_PAIR, "Т♥", "Т♠"))
     assert (
         explain(seen, move_of_action(Action.attack("Т♥"), seen.trump_index)).reason
-        is HintReason.LEAD_UNBEATABLE
+        is HintReason.LEAD_TOP_TRUMP  # the ace of trumps, said as such
     )
 
 
