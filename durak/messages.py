@@ -65,6 +65,7 @@ __all__ = [
     "logged_move",
     "move_kind",
     "named_move",
+    "no_rule_text",
     "player_name",
     "rank_explanation",
     "rank_name",
@@ -602,7 +603,7 @@ def _does_not_beat(card: Card, target: Card, trump: Suit | None) -> str:
 # {card} is the move's card, {other} the card it is weighed against (or a twin, or a card the AI
 # was seen to take), {extra} a third card, {cards} a list of cards: each as "9♣".
 HINT_MESSAGES: dict[str, str | tuple[str, str]] = {
-    "lowest_card": N_("Lead your lowest card and keep the strong ones for later."),
+    "lowest_card": N_("Lead your lowest plain card and keep the strong ones for later."),
     "only_plain_lead": N_("Lead {card}, your only plain card, and keep your trumps for later."),
     "lowest_trump_lead": N_("You hold only trumps: lead the lowest, {card}, and keep the high ones."),
     "get_rid_of_pair": N_(
@@ -739,6 +740,12 @@ HINT_PRINCIPLES: dict[str, str] = {
 
 # Translators: {move} is a move as the hint or the review names it, e.g. "beat it with 9♣" or "take".
 HINT_EXCEPTION = N_("Lesson 06’s rule of thumb says “{move}”; this position is an exception:")
+# Translators: a hint's or a key moment's move that no rule of thumb explains; {best} and {lesson} are
+# moves as the hint or the review names them ("beat it with 9♣", "take").
+NO_RULE = N_(
+    "No rule of thumb explains “{best}” here: the AI tried the moves out, and it did clearly better. As a "
+    "habit, lesson 06’s move, “{lesson}”, stays the right one."
+)
 # Translators: {moves} lists moves as the hint names them, e.g. "beat it with 9♣ · take the cards".
 HINT_CANDIDATES = N_("Worth a look: {moves}.")
 
@@ -822,6 +829,12 @@ def hint_principle(principle: str) -> str:
 def hint_exception(move: str) -> str:
     """That the hinted move departs from lesson 6's rule of thumb, which would play ``move``."""
     return say(HINT_EXCEPTION, move=move)
+
+
+def no_rule_text(best: object, lesson: object) -> str:
+    """That no rule of thumb explains the move ``best`` (the search's, clearly better here), and
+    that lesson 06's ``lesson`` stays the habit: not "an exception" no rule explains."""
+    return say(NO_RULE, best=best, lesson=lesson)
 
 
 def hint_candidates(moves: list[str]) -> str:

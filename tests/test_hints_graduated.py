@@ -130,7 +130,9 @@ def test_the_last_step_says_the_move_once_in_every_position_it_is_asked() -> Non
         shown = model.ask_hint(at_once=True)
         if shown is not None:
             text, action = hint_text(shown), shown.hint.action
-            if shown.hint.explanation.reason in SAYS_THE_MOVE:  # the reason says the move, once
+            if shown.hint.lesson is not None and shown.hint.explanation.generic:  # no rule: it names both
+                assert text.startswith(f"No rule of thumb explains “{hinted_move(action)}”"), text
+            elif shown.hint.explanation.reason in SAYS_THE_MOVE:  # the reason says the move, once
                 assert not text.startswith("Hint:") and text.count(str(action.card or "")) >= 1, text
                 assert action.card is None or text.count(str(action.card)) == 1, text
             else:
@@ -173,3 +175,22 @@ def test_the_review_of_a_game_just_played_shows_its_hint_counts() -> None:
         == f"<p>{GameReview(game, hint_counts=model.hint_counts).hints_text()}</p>"
     )
     view.close()
+
+
+def test_a_move_no_rule_explains_is_not_called_an_exception_and_the_lesson_stays_the_habit() -> None:
+    """The fourth reading: "this position is an exception: No simple rule explains this move" (9207·11)."""
+    from durak import Action
+    from durak.ai.hints import Hint
+    from durak.ai.teaching import Explanation, HintReason
+    from durak.tutorial.game_model import ShownHint
+
+    set_language("en")
+    blind = Hint(
+        Action.attack("7♦"), HintReason.SEARCH_BEST, Explanation(HintReason.SEARCH_BEST), Action.attack("8♣")
+    )
+    said = hint_text(ShownHint(blind, HintStep.MOVE))
+    assert "exception" not in said
+    assert said == (
+        "No rule of thumb explains “play 7♦” here: the AI tried the moves out, and it did clearly better. "
+        "As a habit, lesson 06’s move, “play 8♣”, stays the right one."
+    )

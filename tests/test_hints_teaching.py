@@ -313,3 +313,13 @@ def test_a_trump_lead_says_what_makes_it_worth_it() -> None:
     )  # the AI holds В♦
     unseen = position("7♦ В♦ 8♠ 9♣", "10♣ 6♠", "6♥ 7♥ 8♥ 9♥ 8♦", "", attacker=0, trump="♦")
     assert holds(unseen, Action.attack("7♦"), why(HintReason.LEAD_LOW_TRUMP, "7♦"))  # no higher trump seen
+
+
+def test_a_reviews_reason_is_not_as_true_of_the_move_played() -> None:
+    """The fourth reading, 9204/48: the reason for the better move was as true of the move played."""
+    seen = position("7♣ 9♠ Д♠ 6♥", "8♣ 10♣", "6♦ 7♥", "", attacker=0, trump="♥")
+    trump = seen.trump_index
+    best, played = (move_of_action(Action.attack(card), trump) for card in ("Д♠", "9♠"))
+    lesson = move_of_action(lesson_action(seen), trump)
+    assert explain(seen, best, lesson).reason is HintReason.LEAD_FORCES_TRUMP  # no plain card beats Д♠…
+    assert explain(seen, best, lesson, (played,)).reason is not HintReason.LEAD_FORCES_TRUMP  # …nor 9♠

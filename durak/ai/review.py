@@ -308,14 +308,16 @@ def _judge(
         )  # fmt: skip
     lesson = lesson_action(observation)
     trump = observation.trump_index
-    why = explain(observation, move_of_action(best, trump), move_of_action(lesson, trump))
+    # the reason must say why the best move beats the one played, not be as true of it
+    against = (move_of_action(played, trump),)
+    why = explain(observation, move_of_action(best, trump), move_of_action(lesson, trump), against)
     if lesson not in (best, played):
         # a teachable tie-break, as the hint's: the lesson's move, where the search cannot tell it
         # from the best, or where no principle explains the best and it is barely better
         measured = checker.compare(observation, [best, lesson])
         if measured[best] - measured[lesson] < (UNEXPLAINED_MARGIN if why.generic else TIE_MARGIN):
             best, chance_best = lesson, min(chance_best, measured[lesson] + (chance_best - measured[best]))
-            why = explain(observation, move_of_action(best, trump), move_of_action(lesson, trump))
+            why = explain(observation, move_of_action(best, trump), move_of_action(lesson, trump), against)
     departs = lesson if best != lesson else None
     moment = Moment(
         index, played, best, chance_best, chance_played, chance_best, exact, MomentKind.CHANCE_LOST,

@@ -348,14 +348,21 @@ def breach(observation: Observation, move: int) -> Breach | None:
 # --- explanations ---------------------------------------------------------------------------
 
 
-def explain(observation: Observation, move: int, lesson: int | None = None) -> Explanation:
+def explain(
+    observation: Observation, move: int, lesson: int | None = None, against: tuple[int, ...] = ()
+) -> Explanation:
     """Why ``move`` (a kernel move) is good in this position, for a move of the search's or the
     lesson's. With ``lesson`` (lesson 06's move, when it differs) the explanation says what in
-    this position speaks for ``move`` instead; failing any, the search's say-so.
+    this position speaks for ``move`` instead; failing any, the search's say-so. A reason as
+    true of a move in ``against`` (a review's move played) is passed over: it would not say why
+    ``move`` was better than that one.
     """
     if lesson is None:
         lesson = lesson_move(observation)
-    found = _exception(observation, move, lesson) if move != lesson else _lesson_reason(observation, move)
+    if move != lesson:
+        found = _first(observation, move, lesson, _EXCEPTIONS[observation.phase], against)
+    else:
+        found = _first(observation, move, None, _CANDIDATES[observation.phase], against)
     return found if found is not None else Explanation(HintReason.SEARCH_BEST, _card(observation, move))
 
 
@@ -365,22 +372,28 @@ def _card(observation: Observation, move: int) -> Card | None:
     return CARD_OF_VALUE[observation.trump_index][move % DEFEND_OFFSET]
 
 
-def _lesson_reason(observation: Observation, move: int) -> Explanation | None:
-    """The reason lesson 06 gives for its own move."""
-    for reason in _CANDIDATES[observation.phase]:
-        why = _build(observation, move, None, reason)
-        if why is not None and _claim(observation, move, None, why):
-            return why
-    return None
-
-
-def _exception(observation: Observation, move: int, lesson: int) -> Explanation | None:
-    """What speaks for ``move`` rather than lesson 06's ``lesson``, if a principle does."""
-    for reason in _EXCEPTIONS[observation.phase]:
+def _first(
+    observation: Observation,
+    move: int,
+    lesson: int | None,
+    reasons: tuple[HintReason, ...],
+    against: tuple[int, ...],
+) -> Explanation | None:
+    """The first of ``reasons`` that holds for ``move`` (against ``lesson``'s move, if given) and
+    is not as true of a move in ``against``."""
+    for reason in reasons:
         why = _build(observation, move, lesson, reason)
-        if why is not None and _claim(observation, move, lesson, why):
+        if why is None or not _claim(observation, move, lesson, why):
+            continue
+        if not any(_alike(observation, other, reason) for other in against if other != move):
             return why
     return None
+
+
+def _alike(observation: Observation, other: int, reason: HintReason) -> bool:
+    """Whether ``reason`` holds of the move ``other`` as well."""
+    said = _build(observation, other, None, reason)
+    return said is not None and _claim(observation, other, None, said)
 
 
 def _build(observation: Observation, move: int, lesson: int | None, reason: HintReason) -> Explanation | None:
@@ -552,12 +565,10 @@ def _claim(observation: Observation, move: int, lesson: int | None, why: Explana
         return _moves_allowed(observation) == 1
     if reason in (HintReason.ENDGAME_WIN, HintReason.ENDGAME_DRAW, HintReason.ENDGAME_LOSS):
         return stock == 0
-    if lesson is not None and lesson != move:
+    if lesson is not None and lesson != move and _alike(observation, lesson, reason):
         # said against the lesson's move, a reason must not be as true of that move: it would
         # not say why this one ("no plain card beats Д♠" when none beats the lesson's 9♠ either)
-        alike = _build(observation, lesson, None, reason)
-        if alike is not None and _claim(observation, lesson, None, alike):
-            return False
+        return False
     if phase == Phase.LEAD:
         if move >= DEFEND_OFFSET or not hand >> move & 1:
             return False

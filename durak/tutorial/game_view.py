@@ -35,6 +35,7 @@ from durak.messages import (
     hinted_move,
     level_description,
     level_label,
+    no_rule_text,
     reason_text,
     say,
     say_count,
@@ -102,7 +103,10 @@ def hint_text(shown: ShownHint) -> str:
     """A hint as far as it is shown, in the current language: the principle; then the moves worth
     a look; then the move, that it departs from lesson 6 where it does, and why."""
     tip = shown.hint
-    if shown.step == HintStep.MOVE:
+    if shown.step == HintStep.MOVE and tip.lesson is not None and tip.explanation.generic:
+        # no rule explains the move: not "an exception" to the lesson, whose move stays the habit
+        said = [no_rule_text(hinted_move(tip.action), hinted_move(tip.lesson))]
+    elif shown.step == HintStep.MOVE:
         said = []
         if tip.explanation.reason not in SAYS_THE_MOVE:  # else the reason says it: once is enough
             said.append(say(N_("Hint: {move}."), move=hinted_move(tip.action)))

@@ -29,7 +29,7 @@ from durak.ai.review import Moment, MomentKind, Pattern, Review, review
 from durak.ai.teaching import Breach, Explanation, Lesson
 from durak.game import Game, Phase
 from durak.i18n import N_, N_plural, format_number, format_percent, gettext
-from durak.messages import YOU, hint_exception, named_move, reason_text, say, say_count
+from durak.messages import YOU, hint_exception, named_move, no_rule_text, reason_text, say, say_count
 from durak.tutorial.game_model import Move
 from durak.tutorial.lessons.content.strategy import TOPICS
 from durak.tutorial.saves import HintCounts
@@ -84,12 +84,6 @@ CHART_NOTE = N_plural(
 )
 CHART_DOTS = N_("The red dots are the key moments, listed below.")
 LESSON_PLAYED = N_("You played lesson 06’s move; this position is an exception to it:")
-# Translators: a key moment whose better move no rule of thumb explains; {best} and {lesson} are moves
-# as the review names them ("beat it with 9♣", "take").
-NO_RULE = N_(
-    "No rule of thumb explains “{best}” here: the AI tried the moves out, and it did clearly better. As a "
-    "habit, lesson 06’s move, “{lesson}”, stays the right one."
-)
 PATTERNS_TITLE = N_("Habits from lesson 06 to work on")
 # Translators: a button under a habit, in the course: it opens lesson 06 at that part; {title} is its title.
 READ_IN_LESSON = N_("Read “{title}” in lesson 06")
@@ -316,9 +310,7 @@ class GameReview:
             said.append(say(MOMENT_AGAIN, move=first.index + 1))
         elif moment.kind is MomentKind.CHANCE_LOST and _no_rule(moment):
             # not "an exception" that no rule explains: the lesson's move stays the habit to keep
-            said.append(
-                say(NO_RULE, best=named_move(moment.best), lesson=named_move(self._lesson_move(moment)))
-            )
+            said.append(no_rule_text(named_move(moment.best), named_move(self._lesson_move(moment))))
         elif moment.kind is MomentKind.CHANCE_LOST:
             if moment.played_lesson:
                 said.append(gettext(LESSON_PLAYED))
@@ -398,8 +390,9 @@ class GameReview:
             return say(PRACTISE_LESSON, title=gettext(title), text=gettext(paragraphs[0]))
         if not verdict.moments:
             return gettext(PRACTISE_NOTHING)
-        # "each says what made its position different" only where one does
-        return gettext(PRACTISE_NO_RULE if all(map(_no_rule, verdict.moments)) else PRACTISE_MOMENTS)
+        # "each says what made its position different" only where each does
+        told = all(m.kind is MomentKind.CHANCE_LOST and not _no_rule(m) for m in verdict.moments)
+        return gettext(PRACTISE_MOMENTS if told else PRACTISE_NO_RULE)
 
     def line_text(self, moment: Moment) -> str:
         replay = self.position(moment)
