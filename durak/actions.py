@@ -2,7 +2,7 @@
 
 Every action has a small integer id, used by the engine's fast path:
 ``attack c`` is ``c``, ``defend c`` is ``36 + c``, ``take`` is 72 and ``stop`` 73; in the
-passing game (RULES.md V2, V3) ``pass c`` is ``74 + c`` and ``show c`` ``110 + c``.
+passing game (HOUSE_RULES.md V2, V3) ``pass c`` is ``74 + c`` and ``show c`` ``110 + c``.
 
 >>> Action.parse("attack 10♠")
 Action.parse('attack 10♠')

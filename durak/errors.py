@@ -32,7 +32,7 @@ class Reason(enum.StrEnum):
     ALREADY_TAKING = "already_taking"
     MUST_LEAD = "must_lead"  # a bout cannot end before its first attack
     DEFENDER_TO_MOVE = "defender_to_move"  # the open attack card must be beaten or taken first
-    # the passing game (RULES.md V2, V3)
+    # the passing game (HOUSE_RULES.md V2, V3)
     NO_PASSING = "no_passing"  # the rules of this game do not allow passing
     NO_SHOWING = "no_showing"  # ... nor passing by showing a trump
     NOTHING_TO_PASS = "nothing_to_pass"  # no attack waits for the defender

@@ -1,4 +1,5 @@
-"""The two-player Durak game, exact to rules R2–R12 of RULES.md and their variants V1–V3.
+"""The two-player Durak game, exact to rules R2–R12 of RULES.md and their variants V1–V3
+(HOUSE_RULES.md).
 
 :class:`Game` is the checked, readable face of the rules kernel (:class:`durak.kernel.State`,
 cards in value order), which the AI's search plays on too: the rules are written once. The

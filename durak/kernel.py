@@ -13,7 +13,7 @@ translate from and to the suit-major card numbers of :class:`~durak.Card` (``sui
 **Moves** are numbered like :class:`~durak.Action` ids, but with value numbers: ``c`` attacks
 with card ``c``, ``36 + c`` beats with it, :data:`TAKE` (72) takes and :data:`STOP` (73) stops;
 in the passing game ``74 + c`` passes the attack on with ``c`` and ``110 + c`` shows the trump
-``c`` to pass it on (RULES.md V2, V3).
+``c`` to pass it on (HOUSE_RULES.md V2, V3).
 
 **Rules.** A state carries the :class:`~durak.Rules` it is played by (``state.rules``): the hand
 size, the bout limits and whether passing is allowed are read from there, never from a constant.
@@ -257,7 +257,7 @@ class State:
     (that is :meth:`durak.Game.apply`'s job).
 
     While defending, the open attack card is the first unbeaten one: in the passing game several
-    may wait, and they are beaten in the order they were played (RULES.md V2).
+    may wait, and they are beaten in the order they were played (HOUSE_RULES.md V2).
 
     The search plays on copies without the move list: ``copy(history=False)``.
     """

@@ -1,7 +1,7 @@
 """The house rules a game is played by: one frozen value, today's game the default.
 
-Friends who sit down to play Durak agree first on a few points; RULES.md names them (R8, and
-the variants V1–V3 after R12). A :class:`Rules` value holds that agreement, and every part of
+Friends who sit down to play Durak agree first on a few points; HOUSE_RULES.md states the
+variants V1–V3 beside RULES.md's R1–R12. A :class:`Rules` value holds that agreement, and every part of
 the engine reads it from there: the kernel's state carries it, and so do the :class:`~durak.Deal`,
 every :class:`~durak.Observation`, saved games and records. As PokerKit's ``State`` takes its
 antes and blinds and OpenSpiel's games their parameters, the variants are values, not subclasses.

@@ -1,4 +1,4 @@
-"""The house rules (RULES.md V1–V3) over random games (hypothesis), for every variant.
+"""The house rules (HOUSE_RULES.md V1–V3) over random games (hypothesis), for every variant.
 
 The same guarantees as today's game: 36 cards accounted for, the legality generator and the
 checker with reasons in step over all 146 actions, every game ends, saves reload exactly, an
@@ -281,3 +281,26 @@ def test_the_first_bout_holds_five_until_the_first_discard() -> None:
         legal = game.legal_actions()
         game.apply(STOP if STOP in legal else legal[0])
     assert game.phase is Phase.LEAD and game.bout_limit == min(6, len(game.hands[game.defender]))
+
+
+def test_every_refusal_of_the_variants_is_worded_for_the_learner() -> None:
+    from durak.messages import illegal_action_message
+    from tests.test_actions import CASES
+
+    texts: dict[Reason, str] = {}
+    for position, move, kwargs, reason, _ in CASES:
+        game = position()
+        with pytest.raises(IllegalAction) as caught:
+            game.apply(move, **kwargs)
+        text = illegal_action_message(caught.value, trump=game.trump)
+        assert text and "{" not in text, (reason, text)
+        for value in caught.value.params.values():
+            if isinstance(value, Card):
+                assert str(value) in text, (reason, text)
+        texts.setdefault(reason, text)
+    assert len(set(texts.values())) == len(texts) == len(Reason)  # one distinct message per reason
+    limits = [IllegalAction(reason, limit=5) for reason in (Reason.ATTACK_LIMIT, Reason.FIRST_BOUT_LIMIT)]
+    assert [illegal_action_message(error) for error in limits] == [
+        "A bout holds at most 5 attack cards, and there are 5 already.",
+        "Until the first discard a bout holds at most 5 attack cards, and there are 5 already.",
+    ]

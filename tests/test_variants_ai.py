@@ -1,4 +1,4 @@
-"""The AI in every house-rules variant (RULES.md V1–V3): it plays them to the end without a
+"""The AI in every house-rules variant (HOUSE_RULES.md V1–V3): it plays them to the end without a
 fault, its playouts follow each variant's rules exactly (the fast loop against the plain one),
 its hand reading replays every history, and the exact solver plays the variants it can solve
 exactly and refuses the passing game. (How well it plays them is issue 32's next part.)"""

@@ -17,7 +17,7 @@ any legal move. The model never excludes a deal; it only ranks deals.
 Decisions made after the stock ran out carry no weight: from then on nothing is hidden.
 
 The replay follows the observation's :class:`~durak.Rules`: the hand size, the bout limits and
-the passing game (RULES.md V1–V3). The model of the opponent's play knows nothing of passing
+the passing game (HOUSE_RULES.md V1–V3). The model of the opponent's play knows nothing of passing
 yet: a pass is weighed as a move the sensible player would not make (only the noise explains it).
 """
 

@@ -13,7 +13,7 @@ and throw in plain cards the defender cannot beat first, and beat with a card wh
 attacker cannot add. Measured alone against the greedy baseline, the policy wins about 64% of
 the decisive games. :func:`playout` plays a position to its end with it, for both sides.
 
-In the passing game (RULES.md V2, V3) the policy never passes, not even at random: it plays
+In the passing game (HOUSE_RULES.md V2, V3) the policy never passes, not even at random: it plays
 the variant naively, by its beating and taking alone. It does defend a passed attack: the
 unbeaten cards are beaten in order, the cheapest beater for each.
 

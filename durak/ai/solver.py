@@ -13,7 +13,7 @@ many orders in which the same cards can be played; and after a take, the cards t
 adds are tried in one order only (the defender picks them all up, so their order is irrelevant).
 
 It solves the game of a position's :class:`~durak.Rules` (the hand size and the bout limit),
-but not the passing game (RULES.md V2, V3), nor a position still under the first bout's limit
+but not the passing game (HOUSE_RULES.md V2, V3), nor a position still under the first bout's limit
 (V1): :func:`solvable` says which, and :meth:`Solver.solve` refuses the others.
 
 >>> from durak.kernel import State
