@@ -785,7 +785,7 @@ class Game:
             ending = None if over else state.attacker, Outcome(state.loser) if over else None
             return _make(Applied, (attacker, self._trump, STOP, phase, -1, (*bout, *drawn, *ending)))
         if phase == DEFEND:
-            target = state.open_attack() if move < TAKE_ID else -1
+            target = state.attacks[state.defences.index(-1)] if move < TAKE_ID else -1  # open_attack()
             state.play(move)
             return _make(Applied, (1 - attacker, self._trump, move, phase, target, None))
         state.play(move)

@@ -494,7 +494,7 @@ class State:
             if self.known[defender] & bit:
                 self._forget(defender, bit)
             defences = self.defences
-            if defences[-1] == -1 and (len(defences) == 1 or defences[-2] != -1):  # the only open card
+            if len(defences) == 1 or defences[-2] != -1:  # the last card is the only open one
                 defences[-1] = card
                 self.phase = THROW_IN
             else:  # several wait after a pass: the first unbeaten one is beaten
