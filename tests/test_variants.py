@@ -304,3 +304,8 @@ def test_every_refusal_of_the_variants_is_worded_for_the_learner() -> None:
         "A bout holds at most 5 attack cards, and there are 5 already.",
         "Until the first discard a bout holds at most 5 attack cards, and there are 5 already.",
     ]
+
+
+def test_the_first_bouts_limit_with_a_smaller_hand_is_the_hand() -> None:
+    game = Game.new(seed=3, rules=Rules(hand_size=4, first_bout_limit=5))
+    assert len(game.hands[game.defender]) == 4 and game.bout_limit == 4
