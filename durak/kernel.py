@@ -575,7 +575,11 @@ class State:
             self.loser = None if empty0 and empty1 else (1 if empty0 else 0)
             return
         self.phase = LEAD
-        self.limit = self.rules.limit(bool(self.discard), self.hands[1 - self.attacker].bit_count())
+        rules = self.rules  # rules.limit(), spelled out: it runs after every bout
+        self.limit = min(
+            rules.attack_limit if self.discard else rules.first_bout_limit,
+            self.hands[1 - self.attacker].bit_count(),
+        )
 
     def result(self, player: int) -> float:
         """1 if ``player`` won the finished game, 0.5 for a draw, 0 if it is the Durak."""
