@@ -230,7 +230,8 @@ class Applied(tuple[int, int, int, int, int, _Bout | None]):
     """What one action did, as :meth:`Game.apply` returns it. Immutable.
 
     ``played`` is the card the action moved from ``player``'s hand to the table (``beaten``:
-    the attack card a defence beat). A stop ends the bout: then ``picked_up`` (after a take) or
+    the attack card a defence beat); a pass moves its card too, a show none (V2, V3: the
+    passer is then the bout's attacker, ``game.attacker``). A stop ends the bout: then ``picked_up`` (after a take) or
     ``discarded`` holds the table's cards, ``drawn`` the cards each player drew from the stock
     (player 0's, then player 1's, in the order drawn), ``next_attacker`` who leads the next bout,
     and ``outcome`` is set if the game is over.
@@ -595,7 +596,8 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now (empty once the game is over), cards in
-        the readable order (by suit, then rank), take or stop last."""
+        the readable order (by suit, then rank): beats, then passes and shows (V2, V3), take or
+        stop last."""
         state = self._state
         offset, cards, other = state.legal_cards()
         t0, t1, t2, t3 = FROM_VALUE_CHUNKS[self._trump]  # mask_from_value(), spelled out: it is hot
@@ -699,25 +701,25 @@ class Game:
             self._check_pass(action, move)
         return move
 
-    def _limit_refusal(self, action: Action, attacks: int | None = None) -> IllegalAction:
-        """R8, V1: why the bout has no room for another attack card: its limit, the first
+    def _limit_refusal(self, action: Action) -> IllegalAction:
+        """R8, V1: why the bout has no room for another attack card: its own limit, the first
         bout's, or the defender's hand."""
         state = self._state
-        rules = state.rules
         limit = state.limit
-        discarded = bool(state.discard)
-        bout_limit = rules.attack_limit if discarded else rules.first_bout_limit
-        if attacks is not None:  # a pass: its limit is the other player's hand
-            if attacks >= bout_limit:
-                limit = bout_limit
-            else:
-                held = state.hands[state.attacker].bit_count()
-                return IllegalAction(Reason.PASS_HAND_TOO_SMALL, action, held=held, attacks=attacks + 1)
+        bout_limit, first_bout = self._bout_limit()
         if limit < bout_limit:
             return IllegalAction(Reason.DEFENDER_HAND_LIMIT, action, limit=limit)
-        if not discarded and rules.first_bout_limit < rules.attack_limit:
-            return IllegalAction(Reason.FIRST_BOUT_LIMIT, action, limit=limit)
-        return IllegalAction(Reason.ATTACK_LIMIT, action, limit=limit)
+        return IllegalAction(
+            Reason.FIRST_BOUT_LIMIT if first_bout else Reason.ATTACK_LIMIT, action, limit=limit
+        )
+
+    def _bout_limit(self) -> tuple[int, bool]:
+        """R8, V1: a bout's own limit before the defender's hand is counted, and whether it is
+        the first bout's (a smaller one, while nothing is discarded)."""
+        rules = self._state.rules
+        if self._state.discard or rules.first_bout_limit == rules.attack_limit:
+            return rules.attack_limit, False
+        return rules.first_bout_limit, True
 
     def _check_pass(self, action: Action, move: int) -> None:
         """V2, V3: a pass or a show, with the reason it is refused."""
@@ -743,9 +745,14 @@ class Game:
                 raise IllegalAction(Reason.SHOW_NOT_TRUMP, action, card=action.card)
             if state.shown >= 0:
                 raise IllegalAction(Reason.ALREADY_SHOWN, action, card=self._cards[state.shown])
-        passes, shows = state.legal_passes()
-        if not (shows if showing else passes) >> card & 1:  # the bout or the other hand has no room
-            raise self._limit_refusal(action, len(state.attacks) - showing)
+        attacks = len(state.attacks) + (not showing)  # the attack cards after the pass
+        bout_limit, first_bout = self._bout_limit()
+        if attacks > bout_limit:
+            reason = Reason.FIRST_BOUT_LIMIT if first_bout else Reason.ATTACK_LIMIT
+            raise IllegalAction(reason, action, limit=bout_limit)
+        held = state.hands[state.attacker].bit_count()  # the new defender's
+        if attacks > held:
+            raise IllegalAction(Reason.PASS_HAND_TOO_SMALL, action, held=held, attacks=attacks)
 
     def can_apply(self, action: Action | str, player: int | None = None) -> bool:
         """Whether :meth:`apply` would accept ``action`` now (malformed input still raises)."""

@@ -309,3 +309,18 @@ def test_every_refusal_of_the_variants_is_worded_for_the_learner() -> None:
 def test_the_first_bouts_limit_with_a_smaller_hand_is_the_hand() -> None:
     game = Game.new(seed=3, rules=Rules(hand_size=4, first_bout_limit=5))
     assert len(game.hands[game.defender]) == 4 and game.bout_limit == 4
+
+
+def test_a_pass_beyond_the_bouts_own_limit_is_refused_by_that_limit() -> None:
+    game = passing_game(["6♠", "6♣", "7♣"], ["6♥", "6♦", "9♥"], attack_limit=1, first_bout_limit=1)
+    game.apply("attack 6♠")
+    with pytest.raises(IllegalAction) as caught:
+        game.apply("pass 6♥")
+    assert caught.value.reason is Reason.ATTACK_LIMIT and caught.value.params == {"limit": 1}
+    first = Game.new(seed=3, rules=Rules(first_bout_limit=1, passing=True))
+    first.apply(first.legal_actions()[0])
+    for action in (a for a in ACTIONS if a.kind is ActionKind.PASS):
+        if first.hands[first.defender] and action.card in first.hands[first.defender]:
+            with pytest.raises(IllegalAction) as caught:
+                first.apply(action)
+            assert caught.value.reason in (Reason.FIRST_BOUT_LIMIT, Reason.PASS_RANK)
