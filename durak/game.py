@@ -231,10 +231,10 @@ class Applied(tuple[int, int, int, int, int, _Bout | None]):
 
     ``played`` is the card the action moved from ``player``'s hand to the table (``beaten``:
     the attack card a defence beat); a pass moves its card too, a show none (V2, V3: the
-    passer is then the bout's attacker, ``game.attacker``). A stop ends the bout: then ``picked_up`` (after a take) or
-    ``discarded`` holds the table's cards, ``drawn`` the cards each player drew from the stock
-    (player 0's, then player 1's, in the order drawn), ``next_attacker`` who leads the next bout,
-    and ``outcome`` is set if the game is over.
+    passer is then the bout's attacker, ``game.attacker``). A stop ends the bout: then
+    ``picked_up`` (after a take) or ``discarded`` holds the table's cards, ``drawn`` the cards
+    each player drew from the stock (player 0's, then player 1's, in the order drawn),
+    ``next_attacker`` who leads the next bout, and ``outcome`` is set if the game is over.
 
     One is made for every action, so it keeps the kernel's numbers and makes the
     :class:`Card` objects only when they are asked for. Underneath it is a tuple of those
