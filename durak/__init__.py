@@ -11,6 +11,7 @@ from durak.actions import STOP, TAKE, Action, ActionKind
 from durak.cards import DECK, Card, Rank, Suit
 from durak.errors import CorruptRecord, IllegalAction, InvalidNotation, Reason
 from durak.game import Applied, Deal, Game, Observation, Outcome, Phase
+from durak.rules import Rules
 
 __all__ = [
     "DECK",
@@ -30,6 +31,7 @@ __all__ = [
     "Phase",
     "Rank",
     "Reason",
+    "Rules",
     "Suit",
 ]
 __version__ = "0.1.0"

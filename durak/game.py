@@ -1,4 +1,5 @@
-"""The two-player Durak game, exact to rules R2–R12 of RULES.md.
+"""The two-player Durak game, exact to rules R2–R12 of RULES.md and their variants V1–V3
+(HOUSE_RULES.md).
 
 :class:`Game` is the checked, readable face of the rules kernel (:class:`durak.kernel.State`,
 cards in value order), which the AI's search plays on too: the rules are written once. The
@@ -21,7 +22,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from durak.actions import ACTION_IDS, ACTIONS, DEFEND_OFFSET, STOP_ID, TAKE_ID, Action, ActionKind
+from durak.actions import (
+    ACTION_IDS,
+    ACTIONS,
+    DEFEND_OFFSET,
+    PASS_OFFSET,
+    SHOW_OFFSET,
+    STOP_ID,
+    TAKE_ID,
+    Action,
+    ActionKind,
+)
 from durak.cards import DECK, Card, Suit
 from durak.errors import IllegalAction, Reason
 from durak.kernel import (
@@ -36,13 +47,16 @@ from durak.kernel import (
     MAX_ATTACKS,
     MOVE_CHUNKS,
     OVER,
+    RANK,
     STOP,
     TO_VALUE,
+    TRUMPS,
     Phase,
     State,
     bits,
     mask_from_value,
 )
+from durak.rules import DEFAULT_RULES, Rules
 
 __all__ = ["HAND_SIZE", "MAX_ATTACKS", "Applied", "Deal", "Game", "Observation", "Outcome", "Phase"]
 
@@ -51,12 +65,22 @@ SEED_LIMIT = 2**64  # seeds are 0 <= seed < SEED_LIMIT: every one has its own de
 
 # Per trump suit, the readable objects of each value number and move (one lookup at the edge).
 CARD_OF_VALUE: tuple[tuple[Card, ...], ...] = tuple(tuple(DECK[c] for c in table) for table in FROM_VALUE)
-_ID_OF_MOVE: tuple[tuple[int, ...], ...] = tuple(
-    (*table, *(DEFEND_OFFSET + c for c in table), TAKE_ID, STOP_ID) for table in FROM_VALUE
-)
-_MOVE_OF_ID: tuple[tuple[int, ...], ...] = tuple(
-    (*table, *(DEFEND_OFFSET + v for v in table), TAKE_ID, STOP_ID) for table in TO_VALUE
-)
+
+
+def _renumbering(table: tuple[int, ...]) -> tuple[int, ...]:
+    """Every move (or action id) with its card renumbered by ``table``, in number order."""
+    return (
+        *table,
+        *(DEFEND_OFFSET + c for c in table),
+        TAKE_ID,
+        STOP_ID,
+        *(PASS_OFFSET + c for c in table),
+        *(SHOW_OFFSET + c for c in table),
+    )
+
+
+_ID_OF_MOVE: tuple[tuple[int, ...], ...] = tuple(_renumbering(table) for table in FROM_VALUE)
+_MOVE_OF_ID: tuple[tuple[int, ...], ...] = tuple(_renumbering(table) for table in TO_VALUE)
 ACTION_OF_MOVE: tuple[tuple[Action, ...], ...] = tuple(tuple(ACTIONS[i] for i in ids) for ids in _ID_OF_MOVE)
 """``ACTION_OF_MOVE[trump][move]``: the :class:`Action` of a kernel move."""
 
@@ -70,7 +94,7 @@ def _action_chunks(offset: int) -> tuple[tuple[tuple[Action, ...], ...], ...]:
     )
 
 
-_ACTION_CHUNKS = {0: _action_chunks(0), DEFEND_OFFSET: _action_chunks(DEFEND_OFFSET)}
+_ACTION_CHUNKS = {offset: _action_chunks(offset) for offset in (0, DEFEND_OFFSET, PASS_OFFSET, SHOW_OFFSET)}
 
 
 def action_of_move(move: int, trump: int) -> Action:
@@ -101,7 +125,8 @@ def _is_player(value: object) -> bool:
 @dataclass(frozen=True, slots=True)
 class Deal:
     """How a game began: both hands as dealt, the stock (top first; while it is not empty its
-    last card is the face-up trump card), the trump suit and who attacks first (R3, R4).
+    last card is the face-up trump card), the trump suit, who attacks first (R3, R4) and the
+    :class:`Rules` the game is played by.
 
     >>> deal = Deal.shuffled(seed=7)
     >>> Game.replay(deal).deal == deal
@@ -112,6 +137,7 @@ class Deal:
     stock: tuple[Card, ...]
     trump: Suit
     attacker: int
+    rules: Rules = DEFAULT_RULES
 
     def __post_init__(self) -> None:
         """The checks of :meth:`Game.from_deal`: a ``Deal`` is public, and :meth:`Game.replay`
@@ -135,32 +161,41 @@ class Deal:
                 raise ValueError("both hands need cards while the stock is not empty")
         if not _is_player(self.attacker):
             raise ValueError(f"attacker must be 0 (you) or 1 (the AI), not {self.attacker!r}")
+        if not isinstance(self.rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {type(self.rules).__name__}")
 
     @classmethod
-    def shuffled(cls, seed: int) -> Deal:
-        """The deal of :meth:`Game.new` for ``seed``: shuffle, six cards each, the next card
-        face up under the stock; the lowest trump attacks first."""
-        return cls._of_numbers(*_shuffled(seed))
+    def shuffled(cls, seed: int, rules: Rules = DEFAULT_RULES) -> Deal:
+        """The deal of :meth:`Game.new` for ``seed``: shuffle, six cards each (the rules' hand
+        size), the next card face up under the stock; the lowest trump attacks first."""
+        return cls._of_numbers(*_shuffled(seed, rules))
 
     @classmethod
     def _of_numbers(
-        cls, hand0: list[int], hand1: list[int], stock: list[int], attacker: int, trump: int
+        cls, hand0: list[int], hand1: list[int], stock: list[int], attacker: int, trump: int, rules: Rules
     ) -> Deal:
         card = DECK.__getitem__
         hands = (tuple(map(card, hand0)), tuple(map(card, hand1)))
-        return cls(hands, tuple(map(card, stock)), SUITS[trump], attacker)
+        return cls(hands, tuple(map(card, stock)), SUITS[trump], attacker, rules)
 
 
-def _shuffled(seed: int) -> tuple[list[int], list[int], list[int], int, int]:
-    """R3, R4 in card numbers: both hands, the stock top first, the first attacker, the trump."""
+_Start = tuple[list[int], list[int], list[int], int, int, Rules]
+
+
+def _shuffled(seed: int, rules: Rules) -> _Start:
+    """R3, R4 in card numbers: both hands, the stock top first, the first attacker, the trump
+    (and the rules, which say how many cards a hand is dealt)."""
     check_seed(seed)
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+    size = rules.hand_size
     deck = list(range(36))
     random.Random(seed).shuffle(deck)
-    face_up = deck[2 * HAND_SIZE]
-    stock = [*deck[2 * HAND_SIZE + 1 :], face_up]
-    hands = [deck[:HAND_SIZE], deck[HAND_SIZE : 2 * HAND_SIZE]]
+    face_up = deck[2 * size]
+    stock = [*deck[2 * size + 1 :], face_up]
+    hands = [deck[:size], deck[size : 2 * size]]
     trump = face_up // 9
-    return hands[0], hands[1], stock, _first_attacker(hands, trump), trump
+    return hands[0], hands[1], stock, _first_attacker(hands, trump), trump, rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,10 +230,11 @@ class Applied(tuple[int, int, int, int, int, _Bout | None]):
     """What one action did, as :meth:`Game.apply` returns it. Immutable.
 
     ``played`` is the card the action moved from ``player``'s hand to the table (``beaten``:
-    the attack card a defence beat). A stop ends the bout: then ``picked_up`` (after a take) or
-    ``discarded`` holds the table's cards, ``drawn`` the cards each player drew from the stock
-    (player 0's, then player 1's, in the order drawn), ``next_attacker`` who leads the next bout,
-    and ``outcome`` is set if the game is over.
+    the attack card a defence beat); a pass moves its card too, a show none (V2, V3: the
+    passer is then the bout's attacker, ``game.attacker``). A stop ends the bout: then
+    ``picked_up`` (after a take) or ``discarded`` holds the table's cards, ``drawn`` the cards
+    each player drew from the stock (player 0's, then player 1's, in the order drawn),
+    ``next_attacker`` who leads the next bout, and ``outcome`` is set if the game is over.
 
     One is made for every action, so it keeps the kernel's numbers and makes the
     :class:`Card` objects only when they are asked for. Underneath it is a tuple of those
@@ -237,7 +273,13 @@ class Applied(tuple[int, int, int, int, int, _Bout | None]):
 
     @property
     def played(self) -> Card | None:
-        return CARD_OF_VALUE[self[_TRUMP]][self[_MOVE] % DEFEND_OFFSET] if self[_MOVE] < TAKE_ID else None
+        """The card moved to the table: attacked, beaten or passed with (V2); None otherwise."""
+        move = self[_MOVE]
+        if move < TAKE_ID:
+            return CARD_OF_VALUE[self[_TRUMP]][move % DEFEND_OFFSET]
+        if PASS_OFFSET <= move < SHOW_OFFSET:
+            return CARD_OF_VALUE[self[_TRUMP]][move - PASS_OFFSET]
+        return None
 
     @property
     def beaten(self) -> Card | None:
@@ -329,22 +371,25 @@ class Game:
     _state: State
     _trump: int
     _deal: Deal | None  # made from _start when first asked for
-    _start: tuple[list[int], list[int], list[int], int, int]
+    _start: _Start
     seed: int | None
 
     # --- construction ---
 
     @classmethod
-    def new(cls, seed: int | None = None) -> Game:
+    def new(cls, seed: int | None = None, *, rules: Rules = DEFAULT_RULES) -> Game:
         """Shuffle and deal (R3). The same seed always gives the same deal.
 
         ``seed`` is a whole number from 0 to 2**64 - 1 (what the saved record can hold), or None
-        for a fresh random deal.
+        for a fresh random deal. ``rules`` are the house rules (today's game by default):
+
+        >>> Game.new(seed=7, rules=Rules(passing=True)).rules.passing
+        True
         """
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         game = cls.__new__(cls)
-        game._set_up(*_shuffled(seed))  # the Deal of Cards is made only if asked for
+        game._set_up(*_shuffled(seed, rules))  # the Deal of Cards is made only if asked for
         game.seed = seed
         return game
 
@@ -356,8 +401,10 @@ class Game:
         stock: Sequence[Card | str] = (),
         attacker: int | None = None,
         trump: Suit | str | None = None,
+        *,
+        rules: Rules = DEFAULT_RULES,
     ) -> Game:
-        """A chosen position at the start of a bout.
+        """A chosen position at the start of a bout, played by ``rules`` (today's game by default).
 
         ``stock`` is listed top first; its last card is the face-up trump card. With an empty
         stock, ``trump`` names the trump suit. Cards in neither hand nor the stock count as
@@ -383,6 +430,7 @@ class Game:
             tuple(DECK[c] for c in stock_cards),
             SUITS[trump_suit],
             attacker,
+            rules,
         )
         return cls(deal)
 
@@ -397,16 +445,16 @@ class Game:
     def __init__(self, deal: Deal) -> None:
         """The game at the start of ``deal`` (not checked: use :meth:`from_deal` for that)."""
         hand0, hand1, stock = ([card._index for card in cards] for cards in (*deal.hands, deal.stock))
-        self._set_up(hand0, hand1, stock, deal.attacker, deal.trump.ordinal)
+        self._set_up(hand0, hand1, stock, deal.attacker, deal.trump.ordinal, deal.rules)
         self._deal = deal
 
     def _set_up(
-        self, hand0: list[int], hand1: list[int], stock: list[int], attacker: int, trump: int
+        self, hand0: list[int], hand1: list[int], stock: list[int], attacker: int, trump: int, rules: Rules
     ) -> None:
         """The start of the game from card numbers (the stock top first)."""
         values = TO_VALUE[trump]
         bottom_first = [values[card] for card in reversed(stock)]
-        self._start = (hand0, hand1, stock, attacker, trump)
+        self._start = (hand0, hand1, stock, attacker, trump, rules)
         self._deal = None
         self._trump = trump
         self._cards = CARD_OF_VALUE[trump]
@@ -423,6 +471,7 @@ class Game:
             trump_card=bottom_first[0] if bottom_first else -1,
             # every card dealt: none discarded (else the rest are)
             discard=0 if len(stock) + len(hand0) + len(hand1) == 36 else None,
+            rules=rules,
         )
         # what the last legal_actions() found: (history length, offset, suit-major cards, other)
         self._legal = (-1, 0, 0, -1)
@@ -471,6 +520,11 @@ class Game:
     @property
     def trump(self) -> Suit:
         return SUITS[self._trump]
+
+    @property
+    def rules(self) -> Rules:
+        """The house rules the game is played by."""
+        return self._state.rules
 
     @property
     def trump_card(self) -> Card | None:
@@ -542,7 +596,8 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now (empty once the game is over), cards in
-        the readable order (by suit, then rank), take or stop last."""
+        the readable order (by suit, then rank): beats, then passes and shows (V2, V3), take or
+        stop last."""
         state = self._state
         offset, cards, other = state.legal_cards()
         t0, t1, t2, t3 = FROM_VALUE_CHUNKS[self._trump]  # mask_from_value(), spelled out: it is hot
@@ -550,11 +605,22 @@ class Game:
         a0, a1, a2, a3 = _ACTION_CHUNKS[offset]
         actions = [*a0[suit_major & 511], *a1[suit_major >> 9 & 511], *a2[suit_major >> 18 & 511],
                    *a3[suit_major >> 27]]  # fmt: skip
-        if other >= 0:
-            actions.append(ACTIONS[other])
         # remembered, so that apply() can recognise one of these without checking the rules again
         self._legal = (len(state.history), offset, suit_major, other)
+        if offset == DEFEND_OFFSET and state.rules.passing:
+            actions += [ACTIONS[i] for i in self._pass_ids()]
+        if other >= 0:
+            actions.append(ACTIONS[other])
         return actions
+
+    def _pass_ids(self) -> list[int]:
+        """The ids of the legal passes and shows (V2, V3), in the readable order."""
+        passes, shows = self._state.legal_passes()
+        ids: list[int] = []
+        for offset, cards in ((PASS_OFFSET, passes), (SHOW_OFFSET, shows)):
+            if cards:
+                ids += [offset + card for card in bits(mask_from_value(cards, self._trump))]
+        return ids
 
     def legal_ids(self) -> list[int]:
         """The legal actions as :class:`Action` ids, in :meth:`legal_actions`' order: the fast
@@ -565,6 +631,8 @@ class Game:
         b0, b1, b2, b3 = MOVE_CHUNKS[offset]  # a card number plus the offset: its action's id
         ids = [*b0[suit_major & 511], *b1[suit_major >> 9 & 511], *b2[suit_major >> 18 & 511],
                *b3[suit_major >> 27]]  # fmt: skip
+        if offset == DEFEND_OFFSET and self._state.rules.passing:
+            ids += self._pass_ids()
         if other >= 0:
             ids.append(other)
         return ids
@@ -606,9 +674,7 @@ class Game:
                 raise IllegalAction(Reason.NOT_IN_HAND, action, card=action.card)
             if phase != LEAD:
                 if len(state.attacks) >= state.limit:
-                    limit = state.limit
-                    reason = Reason.SIX_CARD_LIMIT if limit == MAX_ATTACKS else Reason.DEFENDER_HAND_LIMIT
-                    raise IllegalAction(reason, action, limit=limit)
+                    raise self._limit_refusal(action)
                 if not state.ranks >> move & 1:
                     raise IllegalAction(Reason.RANK_NOT_ON_TABLE, action, card=action.card)
         elif kind is ActionKind.DEFEND:
@@ -617,7 +683,7 @@ class Game:
                 raise IllegalAction(Reason.NOTHING_TO_BEAT, action)
             if not state.hands[1 - state.attacker] >> card & 1:
                 raise IllegalAction(Reason.NOT_IN_HAND, action, card=action.card)
-            target = state.attacks[-1]
+            target = state.open_attack()
             if not BEATS[target] >> card & 1:
                 target_card = self._cards[target]
                 raise IllegalAction(Reason.DOES_NOT_BEAT, action, card=action.card, target=target_card)
@@ -626,11 +692,67 @@ class Game:
                 raise IllegalAction(Reason.ALREADY_TAKING, action)
             if phase != DEFEND:
                 raise IllegalAction(Reason.NOTHING_TO_TAKE, action)
-        elif phase == LEAD:  # stop
-            raise IllegalAction(Reason.MUST_LEAD, action)
-        elif phase == DEFEND:
-            raise IllegalAction(Reason.DEFENDER_TO_MOVE, action)
+        elif kind is ActionKind.STOP:
+            if phase == LEAD:
+                raise IllegalAction(Reason.MUST_LEAD, action)
+            if phase == DEFEND:
+                raise IllegalAction(Reason.DEFENDER_TO_MOVE, action)
+        else:
+            self._check_pass(action, move)
         return move
+
+    def _limit_refusal(self, action: Action) -> IllegalAction:
+        """R8, V1: why the bout has no room for another attack card: its own limit, the first
+        bout's, or the defender's hand."""
+        state = self._state
+        limit = state.limit
+        bout_limit, first_bout = self._bout_limit()
+        if limit < bout_limit:
+            return IllegalAction(Reason.DEFENDER_HAND_LIMIT, action, limit=limit)
+        return IllegalAction(
+            Reason.FIRST_BOUT_LIMIT if first_bout else Reason.ATTACK_LIMIT, action, limit=limit
+        )
+
+    def _bout_limit(self) -> tuple[int, bool]:
+        """R8, V1: a bout's own limit before the defender's hand is counted, and whether it is
+        the first bout's (a smaller one, while nothing is discarded)."""
+        rules = self._state.rules
+        if self._state.discard or rules.first_bout_limit == rules.attack_limit:
+            return rules.attack_limit, False
+        return rules.first_bout_limit, True
+
+    def _check_pass(self, action: Action, move: int) -> None:
+        """V2, V3: a pass or a show, with the reason it is refused."""
+        state = self._state
+        rules = state.rules
+        showing = action.kind is ActionKind.SHOW
+        if not rules.passing:
+            raise IllegalAction(Reason.NO_PASSING, action)
+        if showing and not rules.passing_by_showing_trump:
+            raise IllegalAction(Reason.NO_SHOWING, action)
+        if state.phase != DEFEND:
+            raise IllegalAction(Reason.NOTHING_TO_PASS, action)
+        card = move - (SHOW_OFFSET if showing else PASS_OFFSET)
+        if not state.hands[1 - state.attacker] >> card & 1:
+            raise IllegalAction(Reason.NOT_IN_HAND, action, card=action.card)
+        if state.defences[0] != -1:
+            raise IllegalAction(Reason.PASS_AFTER_BEATING, action)
+        attack = state.attacks[0]
+        if RANK[card] != RANK[attack]:
+            raise IllegalAction(Reason.PASS_RANK, action, card=action.card, target=self._cards[attack])
+        if showing:
+            if not TRUMPS >> card & 1:
+                raise IllegalAction(Reason.SHOW_NOT_TRUMP, action, card=action.card)
+            if state.shown >= 0:
+                raise IllegalAction(Reason.ALREADY_SHOWN, action, card=self._cards[state.shown])
+        attacks = len(state.attacks) + (not showing)  # the attack cards after the pass
+        bout_limit, first_bout = self._bout_limit()
+        if attacks > bout_limit:
+            reason = Reason.FIRST_BOUT_LIMIT if first_bout else Reason.ATTACK_LIMIT
+            raise IllegalAction(reason, action, limit=bout_limit)
+        held = state.hands[state.attacker].bit_count()  # the new defender's
+        if attacks > held:
+            raise IllegalAction(Reason.PASS_HAND_TOO_SMALL, action, held=held, attacks=attacks)
 
     def can_apply(self, action: Action | str, player: int | None = None) -> bool:
         """Whether :meth:`apply` would accept ``action`` now (malformed input still raises)."""
@@ -662,7 +784,7 @@ class Game:
         attacker = state.attacker
         phase = state.phase
         if move == STOP:
-            bout = (state.attacks, state.defences, phase == ADDING, state.stock[-2 * HAND_SIZE :])
+            bout = (state.attacks, state.defences, phase == ADDING, state.stock[-2 * state.rules.hand_size :])
             before, left = state.hands[attacker], len(state.stock)
             state.play(STOP)  # the kernel starts the next bout with fresh lists: these stay as they were
             over = state.phase == OVER
@@ -670,7 +792,7 @@ class Game:
             ending = None if over else state.attacker, Outcome(state.loser) if over else None
             return _make(Applied, (attacker, self._trump, STOP, phase, -1, (*bout, *drawn, *ending)))
         if phase == DEFEND:
-            target = state.attacks[-1]
+            target = state.attacks[state.defences.index(-1)] if move < TAKE_ID else -1  # open_attack()
             state.play(move)
             return _make(Applied, (1 - attacker, self._trump, move, phase, target, None))
         state.play(move)
@@ -708,6 +830,8 @@ class Game:
             bout_limit=state.limit,
             loser=state.loser,
             moves=tuple(state.history),
+            rules=state.rules,
+            shown_trump_value=state.shown,
         )
 
     # --- the record ---
@@ -833,6 +957,8 @@ class Observation:
     bout_limit: int
     loser: int | None
     moves: tuple[int, ...]
+    rules: Rules = DEFAULT_RULES
+    shown_trump_value: int = -1  # the trump shown to pass this bout on (V3), -1 for none
 
     def _sorted(self, mask: int) -> tuple[Card, ...]:
         return _cards_of(mask_from_value(mask, self.trump_index))

@@ -11,7 +11,12 @@ every trump outranks every non-trump, and the tables below (:data:`BEATS`, :data
 translate from and to the suit-major card numbers of :class:`~durak.Card` (``suit * 9 + rank``).
 
 **Moves** are numbered like :class:`~durak.Action` ids, but with value numbers: ``c`` attacks
-with card ``c``, ``36 + c`` beats with it, :data:`TAKE` (72) takes and :data:`STOP` (73) stops.
+with card ``c``, ``36 + c`` beats with it, :data:`TAKE` (72) takes and :data:`STOP` (73) stops;
+in the passing game ``74 + c`` passes the attack on with ``c`` and ``110 + c`` shows the trump
+``c`` to pass it on (HOUSE_RULES.md V2, V3).
+
+**Rules.** A state carries the :class:`~durak.Rules` it is played by (``state.rules``): the hand
+size, the bout limits and whether passing is allowed are read from there, never from a constant.
 
 >>> from durak import Card, Suit
 >>> to_value(Card.parse("6♠").index, trump=Suit.HEARTS.ordinal)
@@ -30,7 +35,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from durak.actions import DEFEND_OFFSET, STOP_ID, TAKE_ID
+from durak.actions import DEFEND_OFFSET, PASS_OFFSET, SHOW_OFFSET, STOP_ID, TAKE_ID
+from durak.rules import DEFAULT_RULES, Rules
 
 __all__ = [
     "ADDING",
@@ -43,8 +49,10 @@ __all__ = [
     "MAX_ATTACKS",
     "NONTRUMPS",
     "OVER",
+    "PASS",
     "RANK",
     "SAME_RANK",
+    "SHOW",
     "STOP",
     "TAKE",
     "THROW_IN",
@@ -53,6 +61,7 @@ __all__ = [
     "Phase",
     "State",
     "bits",
+    "card_of_move",
     "from_value",
     "id_of_move",
     "mask_from_value",
@@ -62,18 +71,22 @@ __all__ = [
     "to_value",
 ]
 
-HAND_SIZE = 6  # R3, R11
-MAX_ATTACKS = 6  # R8
+# Today's game's numbers (DEFAULT_RULES), for code that speaks of it alone: a state reads its own
+# from state.rules.
+HAND_SIZE = DEFAULT_RULES.hand_size  # R3, R11
+MAX_ATTACKS = DEFAULT_RULES.attack_limit  # R8
 ALL_CARDS = (1 << 36) - 1
 TAKE = TAKE_ID
 STOP = STOP_ID
+PASS = PASS_OFFSET  # PASS + c: pass the attack on with c (V2)
+SHOW = SHOW_OFFSET  # SHOW + c: pass it on by showing the trump c (V3)
 
 
 class Phase(enum.IntEnum):
     """Where a bout stands: who must act, and what they may do."""
 
     LEAD = 0  # the attacker opens a bout with any card (R5)
-    DEFEND = 1  # the defender beats the open attack card or takes (R6, R9)
+    DEFEND = 1  # the defender beats the open attack card or takes (R6, R9), or passes (V2, V3)
     THROW_IN = 2  # every attack is beaten: the attacker adds a card or stops (R7, R10)
     ADDING = 3  # the defender takes: the attacker adds cards or stops (R9)
     OVER = 4
@@ -185,22 +198,38 @@ def mask_from_value(mask: int, trump: int) -> int:
     return t0[mask & 511] | t1[mask >> 9 & 511] | t2[mask >> 18 & 511] | t3[mask >> 27]
 
 
+def _renumbered(number: int, table: tuple[int, ...]) -> int:
+    """A move or an action id with its card renumbered by ``table``."""
+    if number >= SHOW:
+        return SHOW + table[number - SHOW]
+    if number >= PASS:
+        return PASS + table[number - PASS]
+    if number >= TAKE:
+        return number
+    if number >= DEFEND_OFFSET:
+        return DEFEND_OFFSET + table[number - DEFEND_OFFSET]
+    return table[number]
+
+
 def id_of_move(move: int, trump: int) -> int:
     """The :class:`~durak.Action` id of a move."""
-    if move >= TAKE:
-        return move
-    if move >= DEFEND_OFFSET:
-        return DEFEND_OFFSET + FROM_VALUE[trump][move - DEFEND_OFFSET]
-    return FROM_VALUE[trump][move]
+    return _renumbered(move, FROM_VALUE[trump])
 
 
 def move_of_id(action_id: int, trump: int) -> int:
     """The move of an :class:`~durak.Action` id."""
-    if action_id >= TAKE:
-        return action_id
-    if action_id >= DEFEND_OFFSET:
-        return DEFEND_OFFSET + TO_VALUE[trump][action_id - DEFEND_OFFSET]
-    return TO_VALUE[trump][action_id]
+    return _renumbered(action_id, TO_VALUE[trump])
+
+
+def card_of_move(move: int) -> int:
+    """The card a move plays or shows, or -1 for a take or a stop."""
+    if move >= SHOW:
+        return move - SHOW
+    if move >= PASS:
+        return move - PASS
+    if move >= TAKE:
+        return -1
+    return move % DEFEND_OFFSET
 
 
 # --- the state ---------------------------------------------------------------------------
@@ -222,8 +251,13 @@ class State:
     ``stock`` lists the stock bottom first, so ``stock.pop()`` draws; ``trump_card`` is the
     face-up card at its bottom (-1 for a position set up without one). ``known[p]`` are the
     cards in player ``p``'s hand that the other player has seen: picked up (R9), or the face-up
-    trump card once drawn. :meth:`legal_moves` and :meth:`play` are the rules; :meth:`play`
-    does not check its move (that is :meth:`durak.Game.apply`'s job).
+    trump card once drawn, or shown (V3). ``rules`` are the :class:`~durak.Rules` it is played
+    by, ``shown`` the trump shown to pass the bout on (-1 for none: V3 allows one a bout).
+    :meth:`legal_moves` and :meth:`play` are the rules; :meth:`play` does not check its move
+    (that is :meth:`durak.Game.apply`'s job).
+
+    While defending, the open attack card is the first unbeaten one: in the passing game several
+    may wait, and they are beaten in the order they were played (HOUSE_RULES.md V2).
 
     The search plays on copies without the move list: ``copy(history=False)``.
     """
@@ -240,6 +274,8 @@ class State:
         "loser",
         "phase",
         "ranks",
+        "rules",
+        "shown",
         "stock",
         "trump_card",
     )
@@ -257,6 +293,8 @@ class State:
     discard: int
     known: tuple[int, int]
     history: list[int]
+    rules: Rules
+    shown: int
 
     def __init__(
         self,
@@ -271,6 +309,8 @@ class State:
         trump_card: int = -1,
         known: tuple[int, int] = (0, 0),
         discard: int | None = None,
+        rules: Rules = DEFAULT_RULES,
+        shown: int = -1,
     ) -> None:
         """A state at the start of a bout (``phase`` LEAD: R12's check and R8's limit are
         applied now) or in the middle of one. ``discard`` defaults to every card not in the
@@ -286,6 +326,8 @@ class State:
         self.loser = None
         self.known = known
         self.history = []
+        self.rules = rules
+        self.shown = shown
         if discard is None:
             placed = hands[0] | hands[1] | self.table_mask
             for card in stock:
@@ -293,7 +335,7 @@ class State:
             discard = ALL_CARDS ^ placed
         self.discard = discard
         if limit is None:
-            limit = min(MAX_ATTACKS, hands[1 - attacker].bit_count())
+            limit = rules.limit(bool(discard), hands[1 - attacker].bit_count())
         self.limit = limit
         if phase in (LEAD, OVER):
             self._begin_bout_or_end()
@@ -311,6 +353,8 @@ class State:
         ranks: int,
         trump_card: int,
         discard: int,
+        rules: Rules = DEFAULT_RULES,
+        shown: int = -1,
     ) -> State:
         """A state made of exactly these parts, nothing checked or derived (the search builds
         thousands from one observation: see :class:`durak.ai.sampling.Sampler`)."""
@@ -328,6 +372,8 @@ class State:
         state.discard = discard
         state.known = (0, 0)
         state.history = []
+        state.rules = rules
+        state.shown = shown
         return state
 
     def copy(self, history: bool = True) -> State:
@@ -346,6 +392,8 @@ class State:
         other.discard = self.discard
         other.known = self.known  # a tuple: shared until it changes
         other.history = self.history[:] if history else []
+        other.rules = self.rules
+        other.shown = self.shown
         return other
 
     @property
@@ -366,26 +414,61 @@ class State:
                 out |= 1 << card
         return out
 
+    def open_attack(self) -> int:
+        """The attack card the defender must beat now: the first unbeaten one (-1 for none)."""
+        defences = self.defences
+        return self.attacks[defences.index(-1)] if -1 in defences else -1
+
     def legal_cards(self) -> tuple[int, int, int]:
         """The legal moves in three parts ``(offset, cards, other)``: each card of the mask
         ``cards`` may be played as the move ``offset + card``, and ``other`` (take, stop, or -1
-        for none) may be played too. The rules of what is legal are here, and only here."""
+        for none) may be played too; passes are apart (:meth:`legal_passes`). The rules of what
+        is legal are here, and only here."""
         phase = self.phase
         if phase == LEAD:  # R5: any card
             return 0, self.hands[self.attacker], -1
         if phase == DEFEND:  # R6: a card that beats the open attack card; R9: or take
-            return DEFEND_OFFSET, self.hands[1 - self.attacker] & BEATS[self.attacks[-1]], TAKE
+            attacks = self.attacks
+            open_attack = attacks[-1] if len(attacks) == 1 else attacks[self.defences.index(-1)]
+            return DEFEND_OFFSET, self.hands[1 - self.attacker] & BEATS[open_attack], TAKE
         if phase == OVER:
             return 0, 0, -1
         # R7, R8: a card of a rank on the table while the bout has room; R10: or stop
         room = len(self.attacks) < self.limit
         return 0, self.hands[self.attacker] & self.ranks if room else 0, STOP
 
+    def legal_passes(self) -> tuple[int, int]:
+        """The cards the defender may pass the attack on with, and the trumps it may show to
+        (V2, V3): ``(pass_cards, show_cards)``, both 0 unless the rules allow passing now.
+
+        A pass is allowed only before any attack card is beaten, with a card of the attack's
+        rank, if the bout has room for one more attack card and the other player holds at least
+        as many cards as the attack would then have."""
+        if self.phase != DEFEND or not self.rules.passing or self.defences[0] != -1:
+            return 0, 0
+        rules = self.rules
+        attacks = self.attacks
+        count = len(attacks)
+        cap = min(
+            rules.attack_limit if self.discard else rules.first_bout_limit,
+            self.hands[self.attacker].bit_count(),
+        )
+        matching = self.hands[1 - self.attacker] & SAME_RANK[attacks[0]]
+        passes = matching if count < cap else 0
+        shows = 0
+        if rules.passing_by_showing_trump and self.shown < 0 and count <= cap:
+            shows = matching & TRUMPS
+        return passes, shows
+
     def legal_moves(self) -> list[int]:
-        """The legal moves, cheapest cards first, take or stop last."""
+        """The legal moves, cheapest cards first (beats, then passes, then shows), take or stop last."""
         offset, cards, other = self.legal_cards()
         b0, b1, b2, b3 = MOVE_CHUNKS[offset]
         moves = [*b0[cards & 511], *b1[cards >> 9 & 511], *b2[cards >> 18 & 511], *b3[cards >> 27]]
+        if offset == DEFEND_OFFSET and self.rules.passing:
+            passes, shows = self.legal_passes()
+            moves += [PASS + card for card in bits(passes)]
+            moves += [SHOW + card for card in bits(shows)]
         if other >= 0:
             moves.append(other)
         return moves
@@ -410,13 +493,39 @@ class State:
             self.hands[defender] ^= bit
             if self.known[defender] & bit:
                 self._forget(defender, bit)
-            self.defences[-1] = card
+            defences = self.defences
+            if len(defences) == 1 or defences[-2] != -1:  # the last card is the only open one
+                defences[-1] = card
+                self.phase = THROW_IN
+            else:  # several wait after a pass: the first unbeaten one is beaten
+                defences[defences.index(-1)] = card
             self.ranks |= SAME_RANK[card]
-            self.phase = THROW_IN
         elif move == TAKE:
             self.phase = ADDING
-        else:
+        elif move == STOP:
             self._end_bout()
+        else:
+            self._pass(move)
+
+    def _pass(self, move: int) -> None:
+        """V2, V3: the defender passes the attack on, and the roles of the bout change."""
+        defender = 1 - self.attacker
+        if move < SHOW:
+            card = move - PASS
+            bit = 1 << card
+            self.hands[defender] ^= bit
+            if self.known[defender] & bit:
+                self._forget(defender, bit)
+            self.attacks.append(card)
+            self.defences.append(-1)
+        else:  # the trump is shown and stays in the hand: now the other player knows of it
+            card = move - SHOW
+            self._learn(defender, 1 << card)
+            self.shown = card
+        self.attacker = defender
+        rules = self.rules
+        bout_limit = rules.attack_limit if self.discard else rules.first_bout_limit
+        self.limit = min(bout_limit, self.hands[1 - defender].bit_count())
 
     def _learn(self, player: int, cards: int) -> None:
         known = self.known
@@ -439,15 +548,16 @@ class State:
         self.attacks = []
         self.defences = []
         self.ranks = 0
+        self.shown = -1
         self._refill(attacker)  # R11: the bout's attacker draws first
         self._refill(defender)
         self._begin_bout_or_end()
 
     def _refill(self, player: int) -> None:
-        """R11: draw from the top of the stock up to six cards."""
+        """R11: draw from the top of the stock up to the hand size (six)."""
         stock = self.stock
         hand = self.hands[player]
-        need = HAND_SIZE - hand.bit_count()
+        need = self.rules.hand_size - hand.bit_count()
         while need > 0 and stock:
             card = stock.pop()
             hand |= 1 << card
@@ -465,7 +575,11 @@ class State:
             self.loser = None if empty0 and empty1 else (1 if empty0 else 0)
             return
         self.phase = LEAD
-        self.limit = min(MAX_ATTACKS, self.hands[1 - self.attacker].bit_count())
+        rules = self.rules  # rules.limit(), spelled out: it runs after every bout
+        self.limit = min(
+            rules.attack_limit if self.discard else rules.first_bout_limit,
+            self.hands[1 - self.attacker].bit_count(),
+        )
 
     def result(self, player: int) -> float:
         """1 if ``player`` won the finished game, 0.5 for a draw, 0 if it is the Durak."""

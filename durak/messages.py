@@ -540,14 +540,48 @@ _REASON_MESSAGES: dict[Reason, str] = {
         "{card} does not beat {target}: beat it with a higher card of the same suit or with a trump."
     ),
     Reason.RANK_NOT_ON_TABLE: N_("{card} cannot be thrown in: no card of rank {rank} is on the table."),
-    Reason.SIX_CARD_LIMIT: N_("A bout holds at most six attack cards, and there are six already."),
     Reason.NOTHING_TO_BEAT: N_("There is no attack card to beat."),
     Reason.NOTHING_TO_TAKE: N_("There is nothing to take: no attack card is waiting to be beaten."),
     Reason.ALREADY_TAKING: N_("The defender is already taking the cards."),
     Reason.MUST_LEAD: N_("The bout has not begun: the attacker must lead a card first."),
     Reason.DEFENDER_TO_MOVE: N_("The defender must first beat the open attack card or take the cards."),
+    # the passing game (HOUSE_RULES.md V2, V3)
+    Reason.NO_PASSING: N_("This game is played without passing: beat the attack card or take the cards."),
+    Reason.NO_SHOWING: N_("This game does not allow passing by showing a trump: lay the card to pass."),
+    Reason.NOTHING_TO_PASS: N_(
+        "There is no attack to pass on: only the defender passes, before beating anything."
+    ),
+    Reason.PASS_AFTER_BEATING: N_("It is too late to pass: an attack card is beaten already."),
+    # Translators: a pass lays a card of the attack's rank: {target} is an attack card.
+    Reason.PASS_RANK: N_("{card} cannot pass the attack on: a pass needs a card of the rank of {target}."),
+    Reason.SHOW_NOT_TRUMP: N_("{card} is not a trump: only the trump of the attack's rank can be shown."),
+    # Translators: {card} is the trump shown to pass the attack on earlier in the same bout.
+    Reason.ALREADY_SHOWN: N_(
+        "{card} was shown in this bout already: a trump can pass the attack on once a bout."
+    ),
 }
-# DEFENDER_HAND_LIMIT shows a count, so it is worded with ngettext below.
+# The limits and the hand counts show a number, so they are worded with ngettext below.
+_COUNTED: dict[Reason, tuple[str, str]] = {
+    # Translators: {n} is the game's limit of attack cards in a bout (six, or a house rule's).
+    Reason.ATTACK_LIMIT: N_plural(
+        "A bout holds at most {n} attack card, and it is on the table already.",
+        "A bout holds at most {n} attack cards, and there are {n} already.",
+    ),
+    # Translators: a house rule: until the first bout is discarded, bouts hold fewer attack cards (five).
+    Reason.FIRST_BOUT_LIMIT: N_plural(
+        "Until the first discard a bout holds at most {n} attack card, and it is on the table already.",
+        "Until the first discard a bout holds at most {n} attack cards, and there are {n} already.",
+    ),
+    Reason.DEFENDER_HAND_LIMIT: N_plural(
+        "The defender held only {n} card when the bout began, so no more attack cards may be added.",
+        "The defender held only {n} cards when the bout began, so no more attack cards may be added.",
+    ),
+    # Translators: {attacks} is the number of attack cards after the pass (two or more).
+    Reason.PASS_HAND_TOO_SMALL: N_plural(
+        "You cannot pass: the other player holds only {n} card, fewer than the {attacks} attack cards.",
+        "You cannot pass: the other player holds only {n} cards, fewer than the {attacks} attack cards.",
+    ),
+}
 
 
 def illegal_action_message(error: IllegalAction, *, trump: Suit | None = None) -> str:
@@ -570,14 +604,10 @@ def illegal_action_message(error: IllegalAction, *, trump: Suit | None = None) -
     if reason is Reason.RANK_NOT_ON_TABLE:
         card = params["card"]
         return say(_REASON_MESSAGES[reason], card=card, rank=card.rank.symbol)
-    if reason is Reason.DEFENDER_HAND_LIMIT:
-        return say_count(
-            *N_plural(
-                "The defender held only {n} card when the bout began, so no more attack cards may be added.",
-                "The defender held only {n} cards when the bout began, so no more attack cards may be added.",
-            ),
-            int(params["limit"]),
-        )
+    if reason in _COUNTED:
+        if reason is Reason.PASS_HAND_TOO_SMALL:
+            return say_count(*_COUNTED[reason], int(params["held"]), attacks=int(params["attacks"]))
+        return say_count(*_COUNTED[reason], int(params["limit"]))
     return say(_REASON_MESSAGES[reason], **{name: str(value) for name, value in params.items()})
 
 

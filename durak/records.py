@@ -1,11 +1,14 @@
 """The JSON record of a game: :func:`dump_game` writes it, :func:`load_game` reads it.
 
-The record holds the deal, the moves and the resulting state. Loading re-deals, replays every
+The record holds the rules, the deal, the moves and the resulting state. Loading re-deals, replays every
 move through the rules and checks that the stored state is exactly the one the moves lead to,
 so an edited or corrupted record is rejected rather than loaded into an impossible game. Every
 rejection is a :class:`~durak.CorruptRecord` (a ``ValueError``) that says what is wrong.
 :meth:`Game.to_json <durak.Game.to_json>` and :meth:`Game.from_json <durak.Game.from_json>`
 call these.
+
+Version 2 added the game's :class:`~durak.Rules` (``"rules"``); a version 1 record was
+written before house rules existed and is read as today's game (the default rules).
 
 >>> from durak import Game
 >>> game = Game.new(seed=3)
@@ -24,11 +27,13 @@ from durak.actions import Action
 from durak.cards import Card
 from durak.errors import CorruptRecord
 from durak.game import Deal, Game, check_seed
+from durak.rules import DEFAULT_RULES, Rules
 
 __all__ = ["FORMAT", "VERSION", "dump_game", "load_game", "parse_json"]
 
 FORMAT = "durak-game"
-VERSION = 1
+VERSION = 2
+READABLE_VERSIONS = (1, 2)  # 1: before the rules were recorded, read as DEFAULT_RULES
 
 
 def dump_game(game: Game) -> str:
@@ -38,6 +43,7 @@ def dump_game(game: Game) -> str:
             "format": FORMAT,
             "version": VERSION,
             "seed": game.seed,
+            "rules": game.rules.to_record(),
             "start": _start_record(game.deal),
             "moves": [str(action) for action in game.history],
             "state": _state_record(game),
@@ -86,12 +92,14 @@ def load_game(text: str) -> Game:
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise CorruptRecord(f"not a saved game: expected format {FORMAT!r}")
     version = record.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in READABLE_VERSIONS:
         newer = type(version) is int and version > VERSION
         raise CorruptRecord(
-            f"unsupported saved-game version {version!r} (this version of durak reads version {VERSION}"
+            f"unsupported saved-game version {version!r} (this version of durak reads versions "
+            f"{' and '.join(map(str, READABLE_VERSIONS))}"
             + ("; the record was written by a newer durak)" if newer else ")")
         )
+    rules = _rules(record) if version >= 2 else DEFAULT_RULES
     start = _field(record, "start", dict)
     moves = _field(record, "moves", list)
     state = _field(record, "state", dict)
@@ -114,6 +122,7 @@ def load_game(text: str) -> Game:
             _cards(_field(start, "stock", list), "start stock"),
             attacker=_field(start, "attacker", int),
             trump=_field(start, "trump", str),
+            rules=rules,
         )
     except (TypeError, ValueError) as error:
         raise CorruptRecord(f"saved game: the deal is not valid: {error}") from None
@@ -130,6 +139,13 @@ def load_game(text: str) -> Game:
         raise CorruptRecord("saved game: the stored state does not follow from the deal and the moves")
     game.seed = seed
     return game
+
+
+def _rules(record: dict[str, Any]) -> Rules:
+    try:
+        return Rules.from_record(record.get("rules"))
+    except ValueError as error:
+        raise CorruptRecord(f"saved game: the rules are not valid: {error}") from None
 
 
 def _field(record: dict[str, Any], name: str, kind: type) -> Any:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from durak import DECK, STOP, TAKE, Action, ActionKind, Card, Game, IllegalAction, Reason
+from durak import DECK, STOP, TAKE, Action, ActionKind, Card, Game, IllegalAction, Reason, Rules
 from durak.actions import ACTIONS, action_from_id
 
 
@@ -20,10 +20,11 @@ def play(game: Game, *moves: str) -> Game:
 # --- text and ids --------------------------------------------------------------------
 
 
-def test_there_are_74_actions_with_ids_0_to_73() -> None:
-    assert len(ACTIONS) == 74
-    assert [action.id for action in ACTIONS] == list(range(74))
-    assert len(set(ACTIONS)) == 74
+def test_there_are_146_actions_with_ids_0_to_145_todays_74_first() -> None:
+    assert len(ACTIONS) == 146
+    assert [action.id for action in ACTIONS] == list(range(146))
+    assert len(set(ACTIONS)) == 146
+    assert {action.kind for action in ACTIONS[:74]} == {"attack", "defend", "take", "stop"}
 
 
 @pytest.mark.parametrize("action", ACTIONS, ids=str)
@@ -38,6 +39,9 @@ def test_ids_follow_the_documented_layout() -> None:
         assert Action.attack(card).id == card.index
         assert Action.defend(card).id == 36 + card.index
     assert TAKE.id == 72 and STOP.id == 73
+    for card in DECK:
+        assert Action.pass_(card).id == 74 + card.index and str(Action.pass_(card)) == f"pass {card}"
+        assert Action.show(card).id == 110 + card.index and str(Action.show(card)) == f"show {card}"
 
 
 def test_parse_reads_ascii_cards_and_any_case() -> None:
@@ -102,6 +106,29 @@ def six_card_limit_position() -> Game:
     return play(game, "attack 6♠", "defend 7♠", "attack 6♣", "take", "attack 6♥", "attack 6♦")
 
 
+def first_bout_position() -> Game:
+    """The six-card position's hands, every other card in the stock (nothing discarded yet),
+    with a first bout of at most five attack cards (V1)."""
+    hands = (["6♠", "6♣", "6♥", "6♦", "7♣", "7♥", "7♦"], ["7♠", "8♠", "8♣", "8♥", "8♦", "9♠", "9♣", "9♥"])
+    dealt = {Card.parse(card) for hand in hands for card in hand}
+    stock = sorted((card for card in DECK if card not in dealt), key=lambda card: card.suit == "♠")
+    game = Game.from_deal(*hands, stock, attacker=0, rules=Rules(first_bout_limit=5))
+    return play(game, "attack 6♠", "defend 7♠", "attack 6♣", "take", "attack 6♥", "attack 6♦")
+
+
+def passing_position(you: list[str] | None = None, showing: bool = False) -> Game:
+    """The passing game (V2, V3 with ``showing``): you attack with 6♠ 6♣ 7♣ 8♣, the AI holds
+    7♠ 6♥ 6♦ 9♥ 10♥; trump ♦, no stock."""
+    return Game.from_deal(
+        you or ["6♠", "6♣", "7♣", "8♣"],
+        ["7♠", "6♥", "6♦", "9♥", "10♥"],
+        [],
+        attacker=0,
+        trump="♦",
+        rules=Rules(passing=True, passing_by_showing_trump=showing),
+    )
+
+
 # Each case: the position, the refused action, the reason and its params.
 CASES: list[tuple[Callable[[], Game], str, dict[str, Any], Reason, dict[str, Any]]] = [
     (
@@ -131,8 +158,53 @@ CASES: list[tuple[Callable[[], Game], str, dict[str, Any], Reason, dict[str, Any
         lambda: play(six_card_limit_position(), "attack 7♣", "attack 7♥"),
         "attack 7♦",
         {},
-        Reason.SIX_CARD_LIMIT,
+        Reason.ATTACK_LIMIT,
         {"limit": 6},
+    ),
+    (
+        lambda: play(first_bout_position(), "attack 7♣"),
+        "attack 7♥",
+        {},
+        Reason.FIRST_BOUT_LIMIT,
+        {"limit": 5},
+    ),
+    (lambda: play(lead_position(), "attack 6♠"), "pass Т♣", {}, Reason.NO_PASSING, {}),
+    (lambda: play(passing_position(), "attack 6♠"), "show 6♦", {}, Reason.NO_SHOWING, {}),
+    (lambda: passing_position(showing=True), "pass 6♠", {}, Reason.NOTHING_TO_PASS, {}),
+    (
+        lambda: play(passing_position(), "attack 6♠", "defend 7♠", "attack 6♣"),
+        "pass 6♥",
+        {},
+        Reason.PASS_AFTER_BEATING,
+        {},
+    ),
+    (
+        lambda: play(passing_position(), "attack 6♠"),
+        "pass 7♠",
+        {},
+        Reason.PASS_RANK,
+        {"card": Card.parse("7♠"), "target": Card.parse("6♠")},
+    ),
+    (
+        lambda: play(passing_position(you=["6♠", "7♣"]), "attack 6♠"),
+        "pass 6♥",
+        {},
+        Reason.PASS_HAND_TOO_SMALL,
+        {"held": 1, "attacks": 2},
+    ),
+    (
+        lambda: play(passing_position(showing=True), "attack 6♠"),
+        "show 6♥",
+        {},
+        Reason.SHOW_NOT_TRUMP,
+        {"card": Card.parse("6♥")},
+    ),
+    (
+        lambda: play(passing_position(showing=True), "attack 6♠", "show 6♦", "pass 6♣"),
+        "show 6♦",
+        {},
+        Reason.ALREADY_SHOWN,
+        {"card": Card.parse("6♦")},
     ),
     (
         lambda: play(
@@ -227,9 +299,9 @@ def test_apply_accepts_action_text_but_malformed_text_is_a_value_error() -> None
     assert game.history == (Action.parse("attack 6♠"),)
 
 
-@pytest.mark.parametrize("action_id", [-1, -36, 74, 10**20])
-def test_action_from_id_refuses_a_number_outside_0_to_73(action_id: int) -> None:
-    with pytest.raises(ValueError, match=f"an action id is a whole number from 0 to 73, not {action_id}"):
+@pytest.mark.parametrize("action_id", [-1, -36, 146, 10**20])
+def test_action_from_id_refuses_a_number_outside_0_to_145(action_id: int) -> None:
+    with pytest.raises(ValueError, match=f"an action id is a whole number from 0 to 145, not {action_id}"):
         action_from_id(action_id)
 
 

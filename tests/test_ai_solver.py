@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from durak import DECK, Game, Suit
+from durak import DECK, Game, Rules, Suit
 from durak.ai.sampling import Sampler
 from durak.ai.solver import Solver, SolverBudgetExceeded, solve
 from durak.kernel import State, id_of_move
+from durak.rules import DEFAULT_RULES
 from tests.test_kernel import true_position
 
 
@@ -26,7 +27,9 @@ def minimax(game: Game, player: int) -> int:
     return max(values) if game.to_move == player else min(values)
 
 
-def small_endgames(count: int, seed: int, max_hand: int = 3, max_stock: int = 0) -> list[Game]:
+def small_endgames(
+    count: int, seed: int, max_hand: int = 3, max_stock: int = 0, rules: Rules = DEFAULT_RULES
+) -> list[Game]:
     rng = random.Random(seed)
     games = []
     while len(games) < count:
@@ -37,7 +40,7 @@ def small_endgames(count: int, seed: int, max_hand: int = 3, max_stock: int = 0)
         hand1 = [DECK[c] for c in cards[sizes[0] : sizes[0] + sizes[1]]]
         stock = [DECK[c] for c in cards[sizes[0] + sizes[1] : sizes[0] + sizes[1] + stock_size]]
         trump = None if stock else rng.choice(list(Suit))
-        game = Game.from_deal(hand0, hand1, stock, attacker=rng.randrange(2), trump=trump)
+        game = Game.from_deal(hand0, hand1, stock, attacker=rng.randrange(2), trump=trump, rules=rules)
         for _ in range(rng.randrange(4)):  # also positions in the middle of a bout
             if game.is_over:
                 break

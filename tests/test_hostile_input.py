@@ -229,8 +229,8 @@ def test_D5_deep_nesting_is_a_corrupt_record_not_a_recursion_error(inside: bool)
         Game.from_json(text)
 
 
-@pytest.mark.parametrize("version", [True, 1.0, "1", 2, None])
-def test_D15_only_the_integer_version_1_is_read(version: object) -> None:
+@pytest.mark.parametrize("version", [True, 1.0, "1", 2.0, 3, None])
+def test_D15_only_the_integer_versions_1_and_2_are_read(version: object) -> None:
     record = a_record()
     record["version"] = version
     with pytest.raises(CorruptRecord, match="unsupported saved-game version"):
@@ -239,7 +239,7 @@ def test_D15_only_the_integer_version_1_is_read(version: object) -> None:
 
 def test_D15_a_newer_version_is_named_as_newer() -> None:
     record = a_record()
-    record["version"] = 2
+    record["version"] = 3
     with pytest.raises(CorruptRecord, match="written by a newer durak"):
         Game.from_json(json.dumps(record))
 

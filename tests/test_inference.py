@@ -12,10 +12,10 @@ import random
 
 import pytest
 
-from durak import Game
+from durak import Game, Rules
 from durak.ai.inference import _DECIDE, _DRAW, _PICKUP, Event, History
 from durak.ai.players import GreedyPlayer, Player, RandomPlayer
-from durak.kernel import ADDING, OVER, STOP, State
+from durak.kernel import ADDING, DEFEND, OVER, PASS, STOP, State
 
 
 def expected_events(start: State, moves: list[int], opponent: int) -> list[Event]:
@@ -27,9 +27,9 @@ def expected_events(start: State, moves: list[int], opponent: int) -> list[Event
         mover = state.to_move
         stock = len(state.stock)
         if mover == opponent and stock:
-            last = state.attacks[-1] if state.attacks else -1
+            attack = state.open_attack() if phase == DEFEND else -1
             room = state.limit - len(state.attacks)
-            events.append((_DECIDE, phase, last, state.ranks, room, stock, move))
+            events.append((_DECIDE, phase, attack, state.ranks, room, stock, move))
         if move != STOP:
             state.play(move)
             continue
@@ -76,3 +76,30 @@ def test_the_replay_keeps_the_opponents_record_exactly_as_the_game_played_it(kin
                 game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
             else:
                 game.apply(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(first_bout_limit=5),
+        Rules(passing=True),
+        Rules(passing=True, passing_by_showing_trump=True),
+        Rules(hand_size=4, attack_limit=4, first_bout_limit=3, passing=True, passing_by_showing_trump=True),
+    ],
+    ids=repr,
+)
+def test_the_replay_follows_each_variant_exactly(rules: Rules) -> None:
+    for seed in range(8):
+        game = Game.new(seed=seed, rules=rules)
+        start = game.state.copy()
+        rng = random.Random(seed)
+        while True:
+            for player in (0, 1):
+                history = History(game.observation(player))
+                assert history.usable
+                assert history.events == expected_events(start, list(game.state.history), 1 - player)
+            if game.state.phase == OVER:
+                break
+            legal = game.legal_actions()
+            passes = [action for action in legal if action.id >= PASS]
+            game.apply(rng.choice(passes if passes and rng.random() < 0.6 else legal))

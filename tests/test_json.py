@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from durak import Game, Phase
+from durak import Game, Phase, Rules
 
 
 def play(game: Game, *moves: str) -> Game:
@@ -70,8 +71,15 @@ def test_the_record_is_plain_versioned_json() -> None:
     game = mid_game()
     text = game.to_json()
     data = json.loads(text)
-    assert set(data) == {"format", "version", "seed", "start", "moves", "state"}
-    assert data["format"] == "durak-game" and data["version"] == 1 and data["seed"] == 2024
+    assert set(data) == {"format", "version", "seed", "rules", "start", "moves", "state"}
+    assert data["format"] == "durak-game" and data["version"] == 2 and data["seed"] == 2024
+    assert data["rules"] == {
+        "hand_size": 6,
+        "attack_limit": 6,
+        "first_bout_limit": 6,
+        "passing": False,
+        "passing_by_showing_trump": False,
+    }
     assert data["moves"] == [str(action) for action in game.history]
     assert data["state"]["phase"] == "defend" and data["state"]["attacker"] == game.attacker
     assert "\\u" not in text  # suit symbols and Cyrillic indices stay readable
@@ -117,11 +125,69 @@ def test_json_that_is_not_a_game_record_is_rejected(text: str) -> None:
         Game.from_json(text)
 
 
-@pytest.mark.parametrize("version", [0, 2, "1", None, 1.5])
+@pytest.mark.parametrize("version", [0, 3, "1", "2", None, 1.5])
 def test_an_unknown_version_is_rejected(version: Any) -> None:
     data = record(mid_game())
     data["version"] = version
     with pytest.raises(ValueError, match="unsupported saved-game version"):
+        load(data)
+
+
+def test_a_version_1_record_has_no_rules_and_is_read_as_todays_game() -> None:
+    game = mid_game()
+    data = record(game)
+    del data["rules"]
+    data["version"] = 1
+    loaded = load(data)
+    assert loaded.rules == Rules() and loaded.history == game.history
+    assert json.loads(loaded.to_json()) == record(game)  # saved again as version 2
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(first_bout_limit=5),
+        Rules(passing=True),
+        Rules(passing=True, passing_by_showing_trump=True),
+        Rules(hand_size=4, attack_limit=5, first_bout_limit=3),
+    ],
+    ids=repr,
+)
+def test_a_game_keeps_its_rules_through_a_save(rules: Rules) -> None:
+    game = Game.new(seed=11, rules=rules)
+    rng = random.Random(3)
+    for _ in range(30):
+        game.apply(rng.choice(game.legal_actions()))
+    loaded = Game.from_json(game.to_json())
+    assert loaded.rules == rules == loaded.deal.rules and loaded.to_json() == game.to_json()
+    assert loaded.observation(0) == game.observation(0) and loaded.legal_actions() == game.legal_actions()
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        None,
+        [],
+        {},
+        {"passing": True},
+        {**Rules().to_record(), "passing": "yes"},
+        {**Rules().to_record(), "x": 1},
+    ],
+    ids=repr,
+)
+def test_a_version_2_record_without_valid_rules_is_rejected(rules: Any) -> None:
+    data = record(mid_game())
+    data["rules"] = rules
+    with pytest.raises(ValueError, match="the rules are not valid"):
+        load(data)
+
+
+def test_rules_edited_in_a_record_are_caught_by_the_state_check() -> None:
+    game = Game.new(seed=2024)
+    game.apply(game.legal_actions()[0])
+    data = record(game)
+    data["rules"]["first_bout_limit"] = 5  # the first bout would hold five attack cards, not six
+    with pytest.raises(ValueError, match="does not follow from the deal and the moves"):
         load(data)
 
 

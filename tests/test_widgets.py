@@ -60,7 +60,7 @@ def test_every_card_has_its_own_face_with_the_russian_index_and_its_pips() -> No
     for card in DECK:
         svg = face_svg(card)
         assert f">{card.rank.symbol}<" in svg  # the corner index: 6-10, В, Д, К, Т
-        assert ("#c0122b" in svg) == card.suit.is_red
+        assert (RED_INK in svg) == card.suit.is_red
         pips = svg.count('<use href="#s"')
         # two corner suits, then the pips of a number card, two in a court card's frame, one on an ace
         assert pips == 2 + (int(card.rank) if card.rank <= 10 else 2 if card.rank < 14 else 1)

@@ -15,13 +15,17 @@ model: with probability ``1 - noise`` it plays like a sensible rule-of-thumb pla
 any legal move. The model never excludes a deal; it only ranks deals.
 
 Decisions made after the stock ran out carry no weight: from then on nothing is hidden.
+
+The replay follows the observation's :class:`~durak.Rules`: the hand size, the bout limits and
+the passing game (HOUSE_RULES.md V1–V3). The model of the opponent's play knows nothing of passing
+yet: a pass is weighed as a move the sensible player would not make (only the noise explains it).
 """
 
 from __future__ import annotations
 
 import random
 
-from durak.actions import DEFEND_OFFSET, TAKE_ID
+from durak.actions import DEFEND_OFFSET, PASS_OFFSET, SHOW_OFFSET, STOP_ID, TAKE_ID
 from durak.ai.policy import (
     DEFAULT,
     RuleParams,
@@ -32,7 +36,8 @@ from durak.ai.policy import (
     throw_move,
 )
 from durak.game import Observation
-from durak.kernel import ADDING, BEATS, DEFEND, HAND_SIZE, LEAD, MAX_ATTACKS, SAME_RANK, THROW_IN
+from durak.kernel import ADDING, BEATS, DEFEND, LEAD, SAME_RANK, THROW_IN, card_of_move
+from durak.rules import Rules
 
 __all__ = ["BLEND", "PLAIN", "SENSIBLE", "History", "Model"]
 
@@ -45,9 +50,13 @@ PLAIN: Model = (0.0, 1.0)
 
 _DECIDE, _PICKUP, _DRAW = 0, 1, 2
 DECK_SIZE = 36
-STOCK_AT_START = DECK_SIZE - 2 * HAND_SIZE
 
 Event = tuple[int, ...]
+
+
+def limit_now(rules: Rules, discarded: bool) -> int:
+    """R8, V1: the bout's own limit, before the defender's hand is counted."""
+    return rules.attack_limit if discarded else rules.first_bout_limit
 
 
 class History:
@@ -72,32 +81,48 @@ class History:
         was. One pass, one phase machine: the same that counts the bouts which change the
         attacker (R10) also records the decisions."""
         trump_card = observation.trump_card_value
+        rules = observation.rules
+        hand_size = rules.hand_size
         attacker = 0  # relative to the first attacker until the end
-        counts = [HAND_SIZE, HAND_SIZE]
-        stock = STOCK_AT_START
-        known = [0, 0]  # cards each player picked up (or the trump card it drew) and still holds
+        counts = [hand_size, hand_size]
+        stock = DECK_SIZE - 2 * hand_size
+        known = [0, 0]  # cards each player picked up (or the trump card it drew or showed) and still holds
         records: tuple[list[Event], list[Event]] = ([], [])
         phase = LEAD
         table = ranks = attacks = 0
-        limit = min(MAX_ATTACKS, HAND_SIZE)
-        last_attack = -1
+        discarded = False  # V1: the first bout's limit holds until the first discard
+        limit = rules.limit(discarded, hand_size)
+        unbeaten: list[int] = []  # the attack cards waiting to be beaten, the open one first
         for move in observation.moves:
             defender = 1 - attacker
             mover = defender if phase == DEFEND else attacker
-            card = move % DEFEND_OFFSET
+            card = card_of_move(move)
             if stock:
-                records[mover].append((_DECIDE, phase, last_attack, ranks, limit - attacks, stock, move))
+                open_attack = unbeaten[0] if phase == DEFEND else -1
+                records[mover].append((_DECIDE, phase, open_attack, ranks, limit - attacks, stock, move))
             if move < DEFEND_OFFSET:
                 attacks += 1
-                last_attack = card
+                unbeaten.append(card)
                 if phase != ADDING:
                     phase = DEFEND
             elif move < TAKE_ID:
-                phase = THROW_IN
+                del unbeaten[0]
+                if not unbeaten:
+                    phase = THROW_IN
             elif move == TAKE_ID:
                 phase = ADDING
                 continue
-            else:
+            elif move >= SHOW_OFFSET:  # V3: the trump is shown, stays in the hand, and is known
+                known[mover] |= 1 << card
+                attacker = mover
+                limit = min(limit_now(rules, discarded), counts[1 - attacker])
+                continue
+            elif move >= PASS_OFFSET:  # V2: the card joins the attack, which passes on
+                attacks += 1
+                unbeaten.append(card)
+                attacker = mover
+                limit = min(limit_now(rules, discarded), counts[1 - attacker])
+            elif move == STOP_ID:
                 if phase == ADDING:  # R9: the defender picks the table up and attacks not
                     counts[defender] += table.bit_count()
                     known[defender] |= table
@@ -106,8 +131,9 @@ class History:
                 else:  # R10: the defender attacks next
                     drawers = (attacker, defender)
                     attacker = defender
+                    discarded = True
                 for player in drawers:  # R11: the bout's attacker draws first
-                    drawn = min(max(0, HAND_SIZE - counts[player]), stock)
+                    drawn = min(max(0, hand_size - counts[player]), stock)
                     stock -= drawn
                     counts[player] += drawn
                     if drawn:
@@ -117,8 +143,8 @@ class History:
                         records[player].append((_DRAW, drawn, known[player], got_trump))
                 phase = LEAD
                 table = ranks = attacks = 0
-                last_attack = -1
-                limit = min(MAX_ATTACKS, counts[1 - attacker])
+                unbeaten = []
+                limit = rules.limit(discarded, counts[1 - attacker])
                 continue
             # a card was played: it leaves its player's hand and the other's knowledge of it
             counts[mover] -= 1
@@ -156,8 +182,8 @@ class History:
             kind = event[0]
             if kind == _DECIDE:
                 _, phase, attack, ranks, room, stock, move = event
-                if move < TAKE_ID:
-                    hand |= 1 << (move % DEFEND_OFFSET)  # the card was still in its hand
+                if move < TAKE_ID or PASS_OFFSET <= move < SHOW_OFFSET:
+                    hand |= 1 << card_of_move(move)  # the card was still in its hand
                 if phase == LEAD:
                     legal = hand.bit_count()
                     sensible = lead_card(hand, 0, stock)

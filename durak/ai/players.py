@@ -65,8 +65,9 @@ class GreedyPlayer:
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         _require(legal_actions)
         attacks = observation.attacks
-        if observation.phase == DEFEND:
-            move = greedy_move(DEFEND, observation.hand_mask, attacks[-1], 0, 0)
+        if observation.phase == DEFEND:  # the first unbeaten attack card (several after a pass)
+            attack = attacks[observation.defences.index(-1)]
+            move = greedy_move(DEFEND, observation.hand_mask, attack, 0, 0)
         else:
             ranks = table_ranks(attacks, observation.defences)
             room = observation.bout_limit - len(attacks)

@@ -13,6 +13,10 @@ and throw in plain cards the defender cannot beat first, and beat with a card wh
 attacker cannot add. Measured alone against the greedy baseline, the policy wins about 64% of
 the decisive games. :func:`playout` plays a position to its end with it, for both sides.
 
+In the passing game (HOUSE_RULES.md V2, V3) the policy never passes, not even at random: it plays
+the variant naively, by its beating and taking alone. It does defend a passed attack: the
+unbeaten cards are beaten in order, the cheapest beater for each.
+
 >>> from durak.kernel import State
 >>> hands = [0b111, 0b111 << 27]  # three plain sixes against three low trumps
 >>> rule_move(State(hands, [], attacker=0)) in (0, 1, 2)
@@ -30,11 +34,10 @@ from durak.kernel import (
     ADDING,
     BEATS,
     DEFEND,
-    HAND_SIZE,
     LEAD,
-    MAX_ATTACKS,
     NONTRUMPS,
     OVER,
+    PASS,
     RANK,
     SAME_RANK,
     STOP,
@@ -167,7 +170,7 @@ def greedy_position_move(position: State) -> int:
     phase = position.phase
     if phase == DEFEND:
         hand = position.hands[1 - position.attacker]
-        return greedy_move(phase, hand, position.attacks[-1], position.ranks, 0)
+        return greedy_move(phase, hand, position.open_attack(), position.ranks, 0)
     room = position.limit - len(position.attacks)
     return greedy_move(phase, position.hands[position.attacker], -1, position.ranks, room)
 
@@ -183,7 +186,7 @@ def rule_move(position: State, params: RuleParams = DEFAULT) -> int:
     if phase == LEAD:
         return lead_card(hand, other, stock)
     if phase == DEFEND:
-        return defend_move(other, hand, position.attacks[-1], stock, params)
+        return defend_move(other, hand, position.open_attack(), stock, params)
     room = position.limit - len(position.attacks)
     if phase == THROW_IN:
         return throw_move(hand, other, position.ranks, room, stock)
@@ -206,12 +209,19 @@ def playout(
     :func:`add_move` instead of calling them (and :meth:`State.play`). A test checks that
     it plays exactly like :func:`reference_playout`, which calls them.
     """
+    if position.phase == DEFEND and position.defences.count(-1) > 1:
+        _beat_passed_attack(position, params)
     hands = position.hands
     stock = position.stock
     attacker = position.attacker
     phase = position.phase
     if phase == OVER:
         return position.loser
+    rules = position.rules
+    hand_size = rules.hand_size
+    attack_limit = rules.attack_limit
+    first_bout_limit = rules.first_bout_limit
+    discarded = bool(position.discard)  # V1: the first bout's limit holds until the first discard
     attacks = position.attacks
     n_attacks = len(attacks)
     last = attacks[-1] if attacks else -1
@@ -341,9 +351,10 @@ def playout(
                 hands[defender] |= table
             else:
                 attacker = defender
+                discarded = True
             for player in (first, 1 - first):
                 hand = hands[player]
-                need = HAND_SIZE - hand.bit_count()
+                need = hand_size - hand.bit_count()
                 while need > 0 and n_stock:
                     hand |= 1 << stock.pop()
                     n_stock -= 1
@@ -354,7 +365,14 @@ def playout(
                     return None
                 return 1 if not hands[0] else 0
             phase = LEAD
-            limit = min(MAX_ATTACKS, hands[1 - attacker].bit_count())
+            limit = min(attack_limit if discarded else first_bout_limit, hands[1 - attacker].bit_count())
+
+
+def _beat_passed_attack(position: State, params: RuleParams) -> None:
+    """A passed attack (V2): several cards wait. The policy beats them one by one (or takes)
+    by the kernel's rules until one is left at most, where :func:`playout`'s loop takes over."""
+    while position.phase == DEFEND and position.defences.count(-1) > 1:
+        position.play(rule_move(position, params))
 
 
 def _nth_bit(mask: int, n: int) -> int:
@@ -371,9 +389,12 @@ def reference_playout(
     noise = params.noise
     greedy = params.opponent_greedy if me >= 0 else 0.0
     draw = rng.random
+    if position.phase == DEFEND and position.defences.count(-1) > 1:
+        _beat_passed_attack(position, params)
     while position.phase != OVER:
         if noise and draw() < noise:
-            moves = position.legal_moves()  # cheapest first, take or stop last: as in playout()
+            # cheapest first, take or stop last, and never a pass: as in playout()
+            moves = [move for move in position.legal_moves() if move < PASS]
             position.play(moves[int(draw() * len(moves))])
         elif greedy and position.to_move == 1 - me and draw() < greedy:
             position.play(greedy_position_move(position))

@@ -44,6 +44,8 @@ class Sampler:
         "phase",
         "player",
         "ranks",
+        "rules",
+        "shown",
         "stock_size",
         "trump",
         "trump_card",
@@ -66,6 +68,8 @@ class Sampler:
         self.limit = observation.bout_limit
         self.discard = observation.discard_mask
         self.ranks = table_ranks(self.attacks, self.defences)
+        self.rules = observation.rules
+        self.shown = observation.shown_trump_value
         if len(self.unseen) != self.hidden_count + self.loose_count or self.hidden_count < 0:
             raise ValueError("inconsistent observation: the unseen cards do not fill the hidden places")
 
@@ -121,6 +125,8 @@ class Sampler:
             self.ranks,
             self.trump_card,
             self.discard,
+            self.rules,
+            self.shown,
         )
 
     def sample(self, rng: random.Random) -> State:

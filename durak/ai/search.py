@@ -28,7 +28,7 @@ from durak.ai.endgame import EndgamePlanner
 from durak.ai.inference import History
 from durak.ai.policy import DEFAULT, RuleParams, playout, rule_move
 from durak.ai.sampling import Sampler
-from durak.ai.solver import Solver, SolverBudgetExceeded
+from durak.ai.solver import Solver, SolverBudgetExceeded, solvable
 from durak.game import ACTION_OF_MOVE, Observation, move_of_action
 from durak.kernel import State, id_of_move, mask_from_value
 
@@ -136,12 +136,13 @@ class SearchPlayer:
         sampler = Sampler(observation)
         rng = self.rng_for(observation)
         if sampler.perfect_information:
-            decision = self._solve(sampler.sample(rng), moves, trump, rng)
+            position = sampler.sample(rng)
+            decision = self._solve(position, moves, trump, rng) if solvable(position) else None
             if decision is not None:
                 return decision
         elif self.exact_deals:
             positions = sampler.every_deal(self.exact_deals)
-            if positions is not None:
+            if positions and solvable(positions[0]):
                 decision = self._solve_every_deal(observation, sampler, positions, moves, rng)
                 if decision is not None:
                     return decision

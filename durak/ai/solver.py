@@ -12,6 +12,10 @@ and cut-offs are frequent; a transposition table keyed on the hands and the tabl
 many orders in which the same cards can be played; and after a take, the cards the attacker
 adds are tried in one order only (the defender picks them all up, so their order is irrelevant).
 
+It solves the game of a position's :class:`~durak.Rules` (the hand size and the bout limit),
+but not the passing game (HOUSE_RULES.md V2, V3), nor a position still under the first bout's limit
+(V1): :func:`solvable` says which, and :meth:`Solver.solve` refuses the others.
+
 >>> from durak.kernel import State
 >>> # trumps are 27-35; the attacker holds a plain six, the defender only a plain seven of
 >>> # another suit: it cannot beat, takes, and is left holding cards: the attacker wins
@@ -21,9 +25,22 @@ adds are tried in one order only (the defender picks them all up, so their order
 
 from __future__ import annotations
 
-from durak.kernel import ADDING, BEATS, DEFEND, HAND_SIZE, LEAD, MAX_ATTACKS, OVER, SAME_RANK, THROW_IN, State
+from durak.kernel import ADDING, BEATS, DEFEND, LEAD, OVER, SAME_RANK, THROW_IN, State
+from durak.rules import Rules
 
-__all__ = ["Solver", "SolverBudgetExceeded", "solve"]
+__all__ = ["Solver", "SolverBudgetExceeded", "solvable", "solve"]
+
+
+def solvable(position: State) -> bool:
+    """Whether the solver plays ``position``'s rules exactly: not the passing game, and not a
+    first bout's limit that still holds (it would have to know when the first discard comes)."""
+    rules = position.rules
+    return not rules.passing and (bool(position.discard) or rules.first_bout_limit == rules.attack_limit)
+
+
+def _check(position: State) -> None:
+    if not solvable(position):
+        raise ValueError("the solver does not play the passing game, nor the first bout's limit")
 
 
 class SolverBudgetExceeded(RuntimeError):
@@ -37,9 +54,15 @@ class _Search:
     """One solve: the transposition table lives as long as the object."""
 
     def __init__(
-        self, stock: tuple[int, ...], node_limit: int | None, table: dict[tuple[int, ...], tuple[int, int]]
+        self,
+        stock: tuple[int, ...],
+        node_limit: int | None,
+        table: dict[tuple[int, ...], tuple[int, int]],
+        rules: Rules,
     ) -> None:
         self.stock = stock  # bottom first: stock[sp - 1] is drawn next
+        self.hand_size = rules.hand_size
+        self.attack_limit = rules.attack_limit
         self.node_limit = node_limit if node_limit is not None else -1
         self.nodes = 0
         self.table = table
@@ -52,12 +75,12 @@ class _Search:
 
     def refill(self, first: int, second: int, sp: int) -> tuple[int, int, int]:
         stock = self.stock
-        need = HAND_SIZE - first.bit_count()
+        need = self.hand_size - first.bit_count()
         while need > 0 and sp:
             sp -= 1
             first |= 1 << stock[sp]
             need -= 1
-        need = HAND_SIZE - second.bit_count()
+        need = self.hand_size - second.bit_count()
         while need > 0 and sp:
             sp -= 1
             second |= 1 << stock[sp]
@@ -82,7 +105,7 @@ class _Search:
         self.nodes += 1
         if self.nodes == self.node_limit:
             raise self._over_budget()
-        limit = min(MAX_ATTACKS, d.bit_count())
+        limit = min(self.attack_limit, d.bit_count())
         best = LOSS - 1
         rest = a
         while rest:
@@ -264,18 +287,24 @@ class Solver:
     def __init__(self, max_entries: int = 400_000) -> None:
         self.max_entries = max_entries
         self.table: Table = {}
+        self.rules: Rules | None = None  # the rules of the table's positions
         self.nodes = 0
+
+    def _table_for(self, position: State) -> Table:
+        """The table kept between calls (positions with an empty stock), or a fresh one."""
+        _check(position)
+        if len(self.table) > self.max_entries or position.rules != self.rules:
+            self.table.clear()
+            self.rules = position.rules
+        # with cards still in the stock, keys depend on its order: use a table of their own
+        return self.table if not position.stock else {}
 
     def solve(self, position: State, node_limit: int | None = None) -> dict[int, int]:
         """Every legal move of ``position`` with its exact value for the player to move.
 
         Raises :class:`SolverBudgetExceeded` if that takes more than ``node_limit`` nodes.
         """
-        if len(self.table) > self.max_entries:
-            self.table.clear()
-        # with cards still in the stock, keys depend on its order: use a table of their own
-        table = self.table if not position.stock else {}
-        search = _Search(tuple(position.stock), node_limit, table)
+        search = _Search(tuple(position.stock), node_limit, self._table_for(position), position.rules)
         try:
             return {move: search.after(position, move) for move in position.legal_moves()}
         finally:
@@ -285,10 +314,7 @@ class Solver:
         """The exact value of ``position`` for ``player`` (+1 win, 0 draw, -1 loss)."""
         if position.phase == OVER:
             return round(position.result(player) * 2) - 1
-        if len(self.table) > self.max_entries:
-            self.table.clear()
-        table = self.table if not position.stock else {}
-        search = _Search(tuple(position.stock), node_limit, table)
+        search = _Search(tuple(position.stock), node_limit, self._table_for(position), position.rules)
         try:
             value = search.value(position)
         finally:
