@@ -74,11 +74,6 @@ class Rules:
         ``defender_cards`` when it begins, before (``discarded`` False) or after the first discard."""
         return min(self.attack_limit if discarded else self.first_bout_limit, defender_cards)
 
-    @property
-    def is_default(self) -> bool:
-        """Whether these are the rules of RULES.md with no variant."""
-        return self == DEFAULT_RULES
-
     def to_record(self) -> dict[str, Any]:
         """The rules as JSON-ready fields (see :mod:`durak.records`)."""
         return {

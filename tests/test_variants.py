@@ -324,3 +324,23 @@ def test_a_pass_beyond_the_bouts_own_limit_is_refused_by_that_limit() -> None:
             with pytest.raises(IllegalAction) as caught:
                 first.apply(action)
             assert caught.value.reason in (Reason.FIRST_BOUT_LIMIT, Reason.PASS_RANK)
+
+
+@pytest.mark.parametrize(
+    ("fields", "error"),
+    [
+        ({"hand_size": 0}, ValueError),
+        ({"hand_size": 18}, ValueError),
+        ({"attack_limit": 0}, ValueError),
+        ({"first_bout_limit": 7}, ValueError),
+        ({"passing_by_showing_trump": True}, ValueError),
+        ({"hand_size": 6.0}, TypeError),
+        ({"passing": 1}, TypeError),
+    ],
+    ids=repr,
+)
+def test_impossible_rules_are_refused(fields: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        Rules(**fields)  # type: ignore[arg-type]
+    largest = Rules(hand_size=17, attack_limit=9)
+    assert Rules.from_record(largest.to_record()) == largest
