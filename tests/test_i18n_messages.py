@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import durak.messages
-from durak import DECK, STOP, TAKE, Action, Game, IllegalAction, Rank, Reason, Suit
+from durak import DECK, STOP, TAKE, Action, Game, IllegalAction, Rank, Reason, Rules, Suit
 from durak.i18n import LANGUAGES, SOURCE_LANGUAGE, set_language
 from durak.messages import (
     HINT_MESSAGES,
@@ -109,6 +109,11 @@ def engine_refusals() -> list[IllegalAction]:
     def deal() -> Game:
         return Game.from_deal(["6♠", "7♠", "8♣"], ["9♠", "10♥", "Д♠"], [], trump="♦")  # you attack
 
+    def passing(you: list[str] | None = None, showing: bool = False) -> Game:
+        rules = Rules(passing=True, passing_by_showing_trump=showing)
+        you = you or ["6♠", "6♣", "7♣", "8♣"]
+        return Game.from_deal(you, ["7♠", "6♥", "6♦", "9♥", "10♥"], [], attacker=0, trump="♦", rules=rules)
+
     over = played(Game.from_deal(["6♠"], ["7♠"], [], trump="♦"), "attack 6♠", "defend 7♠", STOP)
     assert over.is_over
     errors = [
@@ -128,7 +133,17 @@ def engine_refusals() -> list[IllegalAction]:
         refusal(deal(), STOP),
         refusal(played(deal(), "attack 6♠"), STOP),
         # Six beaten attacks need a long position; the engine raises this reason with limit=6.
-        IllegalAction(Reason.SIX_CARD_LIMIT, Action.parse("attack 6♥"), limit=6),
+        IllegalAction(Reason.ATTACK_LIMIT, Action.parse("attack 6♥"), limit=6),
+        IllegalAction(Reason.FIRST_BOUT_LIMIT, Action.parse("attack 6♥"), limit=5),
+        # the passing game (HOUSE_RULES.md V2, V3)
+        refusal(played(deal(), "attack 6♠"), "pass 6♣"),  # NO_PASSING
+        refusal(played(passing(), "attack 6♠"), "show 6♦"),  # NO_SHOWING
+        refusal(passing(showing=True), "pass 6♠"),  # NOTHING_TO_PASS
+        refusal(played(passing(), "attack 6♠", "defend 7♠", "attack 6♣"), "pass 6♥"),  # PASS_AFTER_BEATING
+        refusal(played(passing(), "attack 6♠"), "pass 7♠"),  # PASS_RANK
+        refusal(played(passing(["6♠", "7♣"]), "attack 6♠"), "pass 6♥"),  # PASS_HAND_TOO_SMALL
+        refusal(played(passing(showing=True), "attack 6♠"), "show 6♥"),  # SHOW_NOT_TRUMP
+        refusal(played(passing(showing=True), "attack 6♠", "show 6♦", "pass 6♣"), "show 6♦"),  # ALREADY_SHOWN
     ]
     return errors
 
