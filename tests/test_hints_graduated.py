@@ -131,7 +131,7 @@ def test_the_last_step_says_the_move_once_in_every_position_it_is_asked() -> Non
         if shown is not None:
             text, action = hint_text(shown), shown.hint.action
             if shown.hint.lesson is not None and shown.hint.explanation.generic:  # no rule: it names both
-                assert text.startswith(f"No rule of thumb explains “{hinted_move(action)}”"), text
+                assert text.startswith(f"Hint: {hinted_move(action)}. No rule of thumb explains"), text
             elif shown.hint.explanation.reason in SAYS_THE_MOVE:  # the reason says the move, once
                 assert not text.startswith("Hint:") and text.count(str(action.card or "")) >= 1, text
                 assert action.card is None or text.count(str(action.card)) == 1, text
@@ -191,6 +191,6 @@ def test_a_move_no_rule_explains_is_not_called_an_exception_and_the_lesson_stays
     said = hint_text(ShownHint(blind, HintStep.MOVE))
     assert "exception" not in said
     assert said == (
-        "No rule of thumb explains “play 7♦” here: the AI tried the moves out, and it did clearly better. "
-        "As a habit, lesson 06’s move, “play 8♣”, stays the right one."
+        "Hint: play 7♦. No rule of thumb explains “play 7♦” here: the AI tried the moves out, and it did "
+        "clearly better. As a habit, lesson 06’s move, “play 8♣”, stays the right one."
     )

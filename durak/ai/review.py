@@ -66,8 +66,10 @@ REVIEW_SEED = 1
 """The seed of a review given none: the same game reviewed twice gets the same verdict."""
 PATTERN_COST = 0.03
 """How much lower a move that breaks a lesson-06 habit must leave the chance than the lesson's
-move, in a paired comparison of the two, to be named in the review (below a key moment's
-:data:`KEY_DROP`: a habit is worth naming before it costs a game)."""
+move, in a paired comparison of the two, for the review to say what it cost (below a key moment's
+:data:`KEY_DROP`: a habit is worth naming before it costs a game). A habit that cost less is named
+too, as one the AI measured no real difference for, unless the move played did better by more
+than the tie margin: then the position was an exception and the review stays silent."""
 
 
 class MomentKind(enum.StrEnum):
@@ -132,6 +134,9 @@ class Moment:
     """Lesson 06's move where the best action departs from it (the position is an exception)."""
     played_lesson: bool = False
     """The action played was lesson 06's own move."""
+    lesson_kept: bool = True
+    """Lesson 06's move measured better than the move played (so a review may keep it as the habit
+    where no rule explains the best move); measured only for such a moment."""
 
     @property
     def drop(self) -> float:
@@ -171,7 +176,7 @@ class Review:
         """The part of lesson 06 whose habits cost the most in this game (None: none did)."""
         costs: dict[Lesson, float] = {}
         for pattern in self.patterns:
-            costs[pattern.kind.lesson] = costs.get(pattern.kind.lesson, 0.0) + pattern.cost
+            costs[pattern.kind.lesson] = costs.get(pattern.kind.lesson, 0.0) + max(0.0, pattern.cost)
         return max(costs, key=lambda lesson: costs[lesson]) if costs else None
 
     @property
@@ -265,14 +270,16 @@ def _decisions(game: Game, player: int) -> set[int]:
 
 
 def _pattern(index: int, played: Action, observation: Observation, checker: SearchPlayer) -> Pattern | None:
-    """The lesson-06 habit ``played`` broke, if the search says it cost :data:`PATTERN_COST`."""
+    """The lesson-06 habit ``played`` broke, unless the search says it did better (:data:`PATTERN_COST`)."""
     kind = breach(observation, move_of_action(played, observation.trump_index))
     if kind is None:
         return None
     lesson = lesson_action(observation)
     measured = checker.compare(observation, [lesson, played])
     cost = measured[lesson] - measured[played]
-    return Pattern(index, kind, played, lesson, cost) if cost >= PATTERN_COST else None
+    # named unless the move played did better beyond the noise: where it cost less than PATTERN_COST
+    # the review says the AI measured no real difference, and the lesson's move stays the habit
+    return Pattern(index, kind, played, lesson, cost) if cost > -TIE_MARGIN else None
 
 
 def _judge(
@@ -319,9 +326,13 @@ def _judge(
             best, chance_best = lesson, min(chance_best, measured[lesson] + (chance_best - measured[best]))
             why = explain(observation, move_of_action(best, trump), move_of_action(lesson, trump), against)
     departs = lesson if best != lesson else None
+    kept = True
+    if why.generic and departs is not None and played != lesson:  # "the lesson's move stays the habit"?
+        measured = checker.compare(observation, [lesson, played])
+        kept = measured[lesson] > measured[played]
     moment = Moment(
         index, played, best, chance_best, chance_played, chance_best, exact, MomentKind.CHANCE_LOST,
-        why.reason, why=why, lesson=departs, played_lesson=played == lesson,
+        why.reason, why=why, lesson=departs, played_lesson=played == lesson, lesson_kept=kept,
     )  # fmt: skip
     return choice, moment
 

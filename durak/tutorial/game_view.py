@@ -105,7 +105,10 @@ def hint_text(shown: ShownHint) -> str:
     tip = shown.hint
     if shown.step == HintStep.MOVE and tip.lesson is not None and tip.explanation.generic:
         # no rule explains the move: not "an exception" to the lesson, whose move stays the habit
-        said = [no_rule_text(hinted_move(tip.action), hinted_move(tip.lesson))]
+        said = [
+            say(N_("Hint: {move}."), move=hinted_move(tip.action)),
+            no_rule_text(hinted_move(tip.action), hinted_move(tip.lesson)),
+        ]
     elif shown.step == HintStep.MOVE:
         said = []
         if tip.explanation.reason not in SAYS_THE_MOVE:  # else the reason says it: once is enough

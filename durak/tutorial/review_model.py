@@ -25,8 +25,8 @@ from collections.abc import Callable
 from typing import Any
 
 from durak.actions import Action
-from durak.ai.review import Moment, MomentKind, Pattern, Review, review
-from durak.ai.teaching import Breach, Explanation, Lesson
+from durak.ai.review import PATTERN_COST, Moment, MomentKind, Pattern, Review, review
+from durak.ai.teaching import Breach, Explanation, HintReason, Lesson
 from durak.game import Game, Phase
 from durak.i18n import N_, N_plural, format_number, format_percent, gettext
 from durak.messages import YOU, hint_exception, named_move, no_rule_text, reason_text, say, say_count
@@ -116,6 +116,10 @@ PATTERN_MESSAGES = {
 PATTERN_COST_TEXT = N_plural(
     "By the AI’s estimate, it cost you about {n} game in 100.",
     "By the AI’s estimate, it cost you about {n} games in 100.",
+)
+# Translators: after a habit that cost nothing measurable in its position.
+PATTERN_NO_COST = N_(
+    "Here the AI measured no real difference, but as a habit lesson 06’s move is the one to keep."
 )
 TRUMP_HANDED = N_(
     "Move {move}: you handed the AI the trump {card} while it was taking. Lesson 06’s move: “{lesson}”."
@@ -310,7 +314,10 @@ class GameReview:
             said.append(say(MOMENT_AGAIN, move=first.index + 1))
         elif moment.kind is MomentKind.CHANCE_LOST and _no_rule(moment):
             # not "an exception" that no rule explains: the lesson's move stays the habit to keep
-            said.append(no_rule_text(named_move(moment.best), named_move(self._lesson_move(moment))))
+            if moment.played_lesson or moment.lesson_kept:
+                said.append(no_rule_text(named_move(moment.best), named_move(self._lesson_move(moment))))
+            else:  # the lesson's move did no better than the one played: not the habit to keep here
+                said.append(reason_text(Explanation(HintReason.SEARCH_BEST)))
         elif moment.kind is MomentKind.CHANCE_LOST:
             if moment.played_lesson:
                 said.append(gettext(LESSON_PLAYED))
@@ -379,6 +386,8 @@ class GameReview:
             target=target or "",
             lesson=named_move(pattern.lesson),
         )
+        if pattern.cost < PATTERN_COST:
+            return f"{habit} {gettext(PATTERN_NO_COST)}"
         return f"{habit} {say_count(*PATTERN_COST_TEXT, round(pattern.cost * 100))}"
 
     def practise_text(self) -> str:
