@@ -576,10 +576,13 @@ _COUNTED: dict[Reason, tuple[str, str]] = {
         "The defender held only {n} card when the bout began, so no more attack cards may be added.",
         "The defender held only {n} cards when the bout began, so no more attack cards may be added.",
     ),
-    # Translators: {attacks} is the number of attack cards after the pass (two or more).
+    # Translators: {attacks} is the number of attack cards the other player would have to beat after the
+    # pass (one when a trump is shown: showing adds no card); {n} may be 0.
     Reason.PASS_HAND_TOO_SMALL: N_plural(
-        "You cannot pass: the other player holds only {n} card, fewer than the {attacks} attack cards.",
-        "You cannot pass: the other player holds only {n} cards, fewer than the {attacks} attack cards.",
+        "You cannot pass: the other player holds {n} card, fewer than the {attacks} attack cards they would "
+        "have to beat after the pass.",
+        "You cannot pass: the other player holds {n} cards, fewer than the {attacks} attack cards they would "
+        "have to beat after the pass.",
     ),
 }
 
