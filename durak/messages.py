@@ -577,12 +577,13 @@ _COUNTED: dict[Reason, tuple[str, str]] = {
         "The defender held only {n} cards when the bout began, so no more attack cards may be added.",
     ),
     # Translators: {attacks} is the number of attack cards the other player would have to beat after the
-    # pass (one when a trump is shown: showing adds no card); {n} may be 0.
+    # pass (one when a trump is shown: showing adds no card), {n} the cards they hold (0 or more); the two
+    # numbers are in brackets so that no noun has to agree with them.
     Reason.PASS_HAND_TOO_SMALL: N_plural(
-        "You cannot pass: the other player holds {n} card, fewer than the {attacks} attack cards they would "
-        "have to beat after the pass.",
-        "You cannot pass: the other player holds {n} cards, fewer than the {attacks} attack cards they would "
-        "have to beat after the pass.",
+        "You cannot pass: the other player would have to beat more attack cards ({attacks}) than they hold "
+        "({n}).",
+        "You cannot pass: the other player would have to beat more attack cards ({attacks}) than they hold "
+        "({n}).",
     ),
 }
 
