@@ -8,7 +8,16 @@ from __future__ import annotations
 import functools
 
 from durak import Action, Card, Game, Observation
-from durak.ai.hints import CHECK_ITERATIONS, TIE_MARGIN, UNEXPLAINED_MARGIN, Hint, HintStep, hint
+from durak.ai.hints import (
+    CHECK_ITERATIONS,
+    HABIT_MARGIN,
+    TIE_MARGIN,
+    UNEXPLAINED_MARGIN,
+    Hint,
+    HintStep,
+    hint,
+    teachable_margin,
+)
 from durak.ai.levels import make_player
 from durak.ai.search import SearchPlayer
 from durak.ai.teaching import Explanation, HintReason, Lesson, Principle, explain, holds, lesson_action
@@ -137,8 +146,10 @@ def test_the_lessons_move_is_hinted_unless_the_search_finds_a_clearly_better_one
         departed += 1
         assert tip.lesson == lesson  # the exception is said as one
         measured = SearchPlayer(iterations=CHECK_ITERATIONS, seed=0).compare(seen, [tip.action, lesson])
-        # a move no principle explains must be clearly better than the lesson's to be hinted
-        margin = UNEXPLAINED_MARGIN if tip.explanation.generic else TIE_MARGIN
+        # a move no principle explains must be clearly better than the lesson's to be hinted, and
+        # more so where it breaks a habit the lesson teaches
+        margin = teachable_margin(seen, tip.action, tip.explanation)
+        assert margin in (TIE_MARGIN, UNEXPLAINED_MARGIN, HABIT_MARGIN)
         assert measured[tip.action] - measured[lesson] >= margin
     assert departed >= 1
 
@@ -323,3 +334,14 @@ def test_a_reviews_reason_is_not_as_true_of_the_move_played() -> None:
     lesson = move_of_action(lesson_action(seen), trump)
     assert explain(seen, best, lesson).reason is HintReason.LEAD_FORCES_TRUMP  # no plain card beats Д♠…
     assert explain(seen, best, lesson, (played,)).reason is not HintReason.LEAD_FORCES_TRUMP  # …nor 9♠
+
+
+def test_a_move_no_rule_explains_that_breaks_a_lesson_habit_needs_a_wider_margin() -> None:
+    """The sixth reading, hint 9207·11: a trump led early with no reason, 0.12 better than the lesson's."""
+    seen = position("7♦ 8♣ К♥ К♠", "9♠ 10♣", "6♥ 7♥ 8♥ 9♥ 8♦", "", attacker=0, trump="♦")
+    blind = Explanation(HintReason.SEARCH_BEST, Card.parse("7♦"))
+    assert teachable_margin(seen, Action.attack("7♦"), blind) == HABIT_MARGIN  # a trump lead: a habit broken
+    assert (
+        teachable_margin(seen, Action.attack("К♥"), Explanation(HintReason.SEARCH_BEST)) == UNEXPLAINED_MARGIN
+    )
+    assert teachable_margin(seen, Action.attack("8♣"), why(HintReason.LOWEST_CARD, "8♣")) == TIE_MARGIN

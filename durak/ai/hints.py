@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from durak.actions import DEFEND_OFFSET, Action
 from durak.ai.search import Decision, Method, SearchPlayer
-from durak.ai.teaching import Explanation, HintReason, Principle, explain, lesson_action
+from durak.ai.teaching import Explanation, HintReason, Principle, breach, explain, lesson_action
 from durak.game import Observation, Phase, move_of_action
 from durak.kernel import BEATS, NONTRUMPS, RANK, SAME_RANK, STOP, TAKE
 
@@ -38,6 +38,7 @@ __all__ = [
     "HintStep",
     "hint",
     "reason_for",
+    "teachable_margin",
 ]
 
 HINT_ITERATIONS = 1500
@@ -52,7 +53,21 @@ UNEXPLAINED_MARGIN = 0.08
 """Where no principle explains the search's move, the lesson's move is hinted unless it falls
 behind by this much: a beginner can reuse the lesson's reason, not "the AI tried it out", and a
 difference below twice the tie margin is worth less than a reason (issue 30's second reading)."""
+HABIT_MARGIN = 0.15
+"""Where no principle explains the search's move and it breaks a habit lesson 06 teaches (a trump
+led early, a high trump spent), the lesson's move is hinted unless the search's is better by a
+key moment's drop: a beginner is not taught against a lesson without a reason for less."""
 MAX_CANDIDATES = 3
+
+
+def teachable_margin(observation: Observation, action: Action, why: Explanation) -> float:
+    """How much better the search's ``action`` must measure than lesson 06's move to be hinted
+    instead (or named the best in a review): the noise, where a reason says why; more where none
+    does, and more again where the action breaks a habit the lesson teaches."""
+    if not why.generic:
+        return TIE_MARGIN
+    broken = breach(observation, move_of_action(action, observation.trump_index)) is not None
+    return HABIT_MARGIN if broken else UNEXPLAINED_MARGIN
 
 
 class HintStep(enum.IntEnum):
@@ -117,7 +132,7 @@ def hint(
         measured = checker.compare(observation, [action, lesson])
         # a teachable tie-break: the difference is the search's noise, or too small to be worth
         # a move no principle explains
-        if measured[action] - measured[lesson] < (UNEXPLAINED_MARGIN if why.generic else TIE_MARGIN):
+        if measured[action] - measured[lesson] < teachable_margin(observation, action, why):
             action = lesson
             why = explain(observation, move_of_action(action, trump), move_of_action(lesson, trump))
     if why.generic and len(legal_actions) == 1:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from durak.actions import Action
-from durak.ai.hints import TIE_MARGIN, UNEXPLAINED_MARGIN, HintReason, reason_for
+from durak.ai.hints import TIE_MARGIN, HintReason, reason_for, teachable_margin
 from durak.ai.sampling import Sampler
 from durak.ai.search import Method, SearchPlayer
 from durak.ai.solver import Solver, SolverBudgetExceeded
@@ -176,7 +176,8 @@ class Review:
         """The part of lesson 06 whose habits cost the most in this game (None: none did)."""
         costs: dict[Lesson, float] = {}
         for pattern in self.patterns:
-            costs[pattern.kind.lesson] = costs.get(pattern.kind.lesson, 0.0) + max(0.0, pattern.cost)
+            if pattern.cost >= PATTERN_COST:  # a habit that measured no real difference is no lead
+                costs[pattern.kind.lesson] = costs.get(pattern.kind.lesson, 0.0) + pattern.cost
         return max(costs, key=lambda lesson: costs[lesson]) if costs else None
 
     @property
@@ -239,6 +240,12 @@ def review(
             # contradict it (the lesson's move listed as the fix where the moment says it is the exception)
             habit = not choice.exact and moment is None
             pattern = _pattern(index, action, observation, checker) if habit else None
+            if (
+                pattern is not None
+                and pattern.cost < PATTERN_COST
+                and choice.best not in (action, pattern.lesson)
+            ):
+                pattern = None  # the best was a third move: the lesson's is no habit to hold up here
             if pattern is not None:
                 patterns.append(pattern)
             if lost_from is None and choice.exact and choice.chance_best == 0.0:
@@ -322,7 +329,7 @@ def _judge(
         # a teachable tie-break, as the hint's: the lesson's move, where the search cannot tell it
         # from the best, or where no principle explains the best and it is barely better
         measured = checker.compare(observation, [best, lesson])
-        if measured[best] - measured[lesson] < (UNEXPLAINED_MARGIN if why.generic else TIE_MARGIN):
+        if measured[best] - measured[lesson] < teachable_margin(observation, best, why):
             best, chance_best = lesson, min(chance_best, measured[lesson] + (chance_best - measured[best]))
             why = explain(observation, move_of_action(best, trump), move_of_action(lesson, trump), against)
     departs = lesson if best != lesson else None
