@@ -33,6 +33,7 @@ from durak.listeners import Listeners
 
 __all__ = [
     "DOMAIN",
+    "LAB_LOCALES",
     "LANGUAGES",
     "N_",
     "SOURCE_LANGUAGE",
@@ -63,8 +64,9 @@ LANGUAGE_LIST = "languages.toml"  # in SOURCE_CATALOG_DIR, edited by hand
 PACKAGED_LANGUAGE_LIST = "languages.json"  # in LOCALE_DIR: the same data, written by hatch_build.py
 
 
-def _read_languages(path: Path) -> dict[str, str]:
-    """Each language's code and own name, in the order of a ``languages.toml`` (or its JSON copy).
+def _read_languages(path: Path) -> dict[str, dict[str, str]]:
+    """Each language's entry (its own name, JupyterLab's locale for it), by code, in the order of a
+    ``languages.toml`` (or its JSON copy).
 
     The names are written out in the file, not read from Babel's locale data (CLDR), because
     reading six locales' data took the site's Python a sixth of a second, while the learner
@@ -79,13 +81,15 @@ def _read_languages(path: Path) -> dict[str, str]:
     else:
         data = json.loads(path.read_text(encoding="utf-8"))
     entries = data.get("language", [])
-    languages = {str(entry["code"]): str(entry["name"]) for entry in entries}
+    languages = {str(entry["code"]): {str(k): str(v) for k, v in entry.items()} for entry in entries}
+    if not all("name" in entry for entry in languages.values()):
+        raise ValueError(f"{path}: every language needs its own name")
     if len(languages) != len(entries) or next(iter(languages), None) != SOURCE_LANGUAGE:
         raise ValueError(f"{path}: each code once, the source language {SOURCE_LANGUAGE!r} first")
     return languages
 
 
-def _languages() -> dict[str, str]:
+def _languages() -> dict[str, dict[str, str]]:
     """The language list of the source checkout, else the installed package's copy; never a crash."""
     for path in (SOURCE_CATALOG_DIR / LANGUAGE_LIST, LOCALE_DIR / PACKAGED_LANGUAGE_LIST):
         if path.is_file():
@@ -95,11 +99,14 @@ def _languages() -> dict[str, str]:
         RuntimeWarning,
         stacklevel=2,
     )
-    return {SOURCE_LANGUAGE: "English"}
+    return {SOURCE_LANGUAGE: {"name": "English"}}
 
 
+_LANGUAGE_ENTRIES = _languages()
 # Each language's own name (CLDR's, capitalized for a list of choices), from locales/languages.toml.
-ENDONYMS = _languages()
+ENDONYMS = {code: entry["name"] for code, entry in _LANGUAGE_ENTRIES.items()}
+# JupyterLab's locale for each language that has a JupyterLab language pack (its "lab" field).
+LAB_LOCALES = {code: entry["lab"] for code, entry in _LANGUAGE_ENTRIES.items() if "lab" in entry}
 LANGUAGES = tuple(ENDONYMS)  # the source language first, then the picker's order
 
 

@@ -96,7 +96,8 @@ def test_a_language_listed_beside_its_catalog_is_offered_named_and_translated(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fresh_catalogs: None
 ) -> None:
     """Adding a language is data: a line in languages.toml and a catalog, no code."""
-    listed = i18n._read_languages(write_language_list(tmp_path, {**ENDONYMS, "pl": "Polski"}))
+    entries = i18n._read_languages(write_language_list(tmp_path, {**ENDONYMS, "pl": "Polski"}))
+    listed = {code: entry["name"] for code, entry in entries.items()}
     catalog = Catalog(locale="pl", domain="durak")
     catalog.add("Take", "Weź")
     catalog.add(("{n} card", "{n} cards"), ("{n} karta", "{n} karty", "{n} kart"))
@@ -124,12 +125,18 @@ def test_the_language_list_is_read_from_the_checkout_else_from_the_package(
     (tmp_path / "package" / i18n.PACKAGED_LANGUAGE_LIST).write_text(json.dumps(packaged), encoding="utf-8")
     monkeypatch.setattr(i18n, "SOURCE_CATALOG_DIR", tmp_path / "checkout")
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "package")
-    assert i18n._languages() == {"en": "English", "de": "Deutsch"}
+    assert i18n._languages() == {
+        "en": {"code": "en", "name": "English"},
+        "de": {"code": "de", "name": "Deutsch"},
+    }
     monkeypatch.setattr(i18n, "SOURCE_CATALOG_DIR", tmp_path / "not-a-checkout")
-    assert i18n._languages() == {"en": "English", "cs": "Čeština"}
+    assert i18n._languages() == {
+        "en": {"code": "en", "name": "English"},
+        "cs": {"code": "cs", "name": "Čeština"},
+    }
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "none")
     with pytest.warns(RuntimeWarning, match="English only"):
-        assert i18n._languages() == {"en": "English"}
+        assert i18n._languages() == {"en": {"name": "English"}}
 
 
 @pytest.mark.parametrize(
@@ -416,3 +423,20 @@ def test_numbers_and_percentages_are_formatted_by_babel(language: str) -> None:
     set_language(language)
     assert format_number(12345.5).replace("\xa0", " ") == number
     assert format_percent(0.25).replace("\xa0", " ") == percent
+
+
+def test_jupyterlabs_locale_for_each_language_is_data_too() -> None:
+    """A language's JupyterLab locale is its "lab" field in locales/languages.toml: adding a language
+    with a JupyterLab language pack takes no code either (issue 31, change (b))."""
+    from durak.tutorial import lab_locale
+
+    assert i18n.LAB_LOCALES == {
+        "en": "en",
+        "de": "de_DE",
+        "es": "es_ES",
+        "tr": "tr_TR",
+        "da": "da_DK",
+        "cs": "cs_CZ",
+    }
+    assert lab_locale.LOCALES is i18n.LAB_LOCALES
+    assert lab_locale.lab_locale("xx") == lab_locale.ENGLISH  # a language without a pack: English menus

@@ -37,7 +37,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
-from durak.i18n import N_
+from durak.i18n import LAB_LOCALES, N_
 from durak.tutorial.settings import write_text_atomically
 
 __all__ = [
@@ -63,8 +63,9 @@ LAB_SETTINGS_ENV = "DURAK_LAB_SETTINGS_DIR"
 PLUGIN_FILE = Path("@jupyterlab", "translation-extension", "plugin.jupyterlab-settings")
 DEFAULT = "default"  # the setting's default: the server's system locale
 ENGLISH = "en"  # JupyterLab's own source language needs no pack
-# JupyterLab's locale for each tutorial language: the official packs' regions
-LOCALES = {"en": ENGLISH, "de": "de_DE", "es": "es_ES", "tr": "tr_TR", "da": "da_DK", "cs": "cs_CZ"}
+# JupyterLab's locale for each tutorial language: the official packs' regions (the "lab" field of
+# locales/languages.toml; a language without one gets JupyterLab's English menus)
+LOCALES = LAB_LOCALES
 
 # Translators: shown under the language picker in JupyterLab after a language is picked.
 # JupyterLab is the program around the notebook; its own menus (File, Edit, View ...) change
