@@ -308,7 +308,7 @@ def test_a_habit_that_cost_nothing_here_is_named_as_a_habit_without_a_cost() -> 
     model = _review_of(game, patterns=(free,))
     said = model.pattern_text(free)
     assert said.endswith(
-        "Here the AI measured no real difference, but as a habit lesson 06’s move is the one to keep."
+        "Here the AI measured no real difference, but, as a habit, lesson 06’s move is the one to keep."
     )
     assert "games in 100" not in said
     # a habit that measured no real difference does not choose what to practise (noise would)

@@ -119,7 +119,7 @@ PATTERN_COST_TEXT = N_plural(
 )
 # Translators: after a habit that cost nothing measurable in its position.
 PATTERN_NO_COST = N_(
-    "Here the AI measured no real difference, but as a habit lesson 06’s move is the one to keep."
+    "Here the AI measured no real difference, but, as a habit, lesson 06’s move is the one to keep."
 )
 TRUMP_HANDED = N_(
     "Move {move}: you handed the AI the trump {card} while it was taking. Lesson 06’s move: “{lesson}”."
