@@ -291,10 +291,12 @@ def test_a_moment_no_rule_explains_keeps_the_lessons_move_as_the_habit() -> None
         "What to practise next: none of lesson 06’s habits cost you much; the key moments below show what "
         "the AI would have played."
     )
-    model.review = dataclasses.replace(verdict, moments=(first,), patterns=())
-    assert "each says what made its position different" in model.practise_text()
-    model.review = dataclasses.replace(verdict, moments=(first, blind), patterns=())
-    assert "each says what made its position different" not in model.practise_text()  # not each does
+    # no habit cost much, but a moment's reason comes from a part of lesson 06: practise that part
+    assert first.why is not None and first.why.lesson is not None
+    title, _ = TOPICS[first.why.lesson.value]
+    for moments in ((first,), (first, blind)):
+        model.review = dataclasses.replace(verdict, moments=moments, patterns=())
+        assert model.practise_text().startswith(f"What to practise next: lesson 06, “{title}”.")
 
 
 def test_a_habit_that_cost_nothing_here_is_named_as_a_habit_without_a_cost() -> None:
@@ -313,3 +315,17 @@ def test_a_habit_that_cost_nothing_here_is_named_as_a_habit_without_a_cost() -> 
     assert "games in 100" not in said
     # a habit that measured no real difference does not choose what to practise (noise would)
     assert model.review is not None and model.review.practise is None
+
+
+def test_a_no_cost_habit_of_keeping_trumps_stays_where_the_best_move_keeps_them_too() -> None:
+    """The seventh reading, 9203's move 17: a trump spent where the plain 9♠ beat was dropped because
+    the search's best was Д♠, another plain card (noise); a pair led against the lone lowest card
+    (9206's move 20) is still not held up."""
+    from durak.ai.review import _third_move_against
+
+    trump_spent = Pattern(0, Breach.TRUMP_WHERE_PLAIN_BEATS, Action.defend("10♥"), Action.defend("9♠"), 0.0)
+    assert not _third_move_against(trump_spent, Action.defend("Д♠"))  # a plain card: the habit holds
+    assert _third_move_against(trump_spent, Action.defend("В♥"))  # another trump: not this habit's lesson
+    high_lead = Pattern(0, Breach.HIGH_LEAD, Action.attack("Д♠"), Action.attack("6♦"), 0.0)
+    assert _third_move_against(high_lead, Action.attack("8♦"))
+    assert not _third_move_against(high_lead, Action.attack("6♦"))

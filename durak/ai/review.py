@@ -243,9 +243,9 @@ def review(
             if (
                 pattern is not None
                 and pattern.cost < PATTERN_COST
-                and choice.best not in (action, pattern.lesson)
+                and _third_move_against(pattern, choice.best)
             ):
-                pattern = None  # the best was a third move: the lesson's is no habit to hold up here
+                pattern = None  # the best was a third move against the habit: no habit to hold up here
             if pattern is not None:
                 patterns.append(pattern)
             if lost_from is None and choice.exact and choice.chance_best == 0.0:
@@ -274,6 +274,24 @@ def _decisions(game: Game, player: int) -> set[int]:
             turns.add(index)
         replay.apply(action)
     return turns
+
+
+_TRUMP_HABITS = frozenset(
+    (Breach.HIGH_TRUMP_EARLY, Breach.TRUMP_WHERE_PLAIN_BEATS, Breach.TRUMP_LEAD, Breach.TRUMP_GIVEN)
+)
+
+
+def _third_move_against(pattern: Pattern, best: Action) -> bool:
+    """Whether the position's best move, neither the one played nor the lesson's, goes against the
+    habit named (a no-cost habit is then not held up): for a habit of keeping trumps, a best move
+    that spends one; for the others (the lowest card, the lowest beater), any third move, as a pair
+    led where the lesson leads the lowest card."""
+    if best in (pattern.played, pattern.lesson):
+        return False
+    if pattern.kind in _TRUMP_HABITS:  # the card played was a trump: its suit is the trump suit
+        trump = pattern.played.card.suit if pattern.played.card is not None else None
+        return best.card is not None and best.card.suit == trump
+    return True
 
 
 def _pattern(index: int, played: Action, observation: Observation, checker: SearchPlayer) -> Pattern | None:

@@ -126,9 +126,6 @@ TRUMP_HANDED = N_(
 )
 # Translators: {title} is the title of a part of lesson 6, {text} its first paragraph.
 PRACTISE_LESSON = N_("What to practise next: lesson 06, “{title}”. {text}")
-PRACTISE_MOMENTS = N_(
-    "What to practise next: the key moments below; each says what made its position different."
-)
 PRACTISE_NO_RULE = N_(
     "What to practise next: none of lesson 06’s habits cost you much; the key moments below show what the AI "
     "would have played."
@@ -399,9 +396,16 @@ class GameReview:
             return say(PRACTISE_LESSON, title=gettext(title), text=gettext(paragraphs[0]))
         if not verdict.moments:
             return gettext(PRACTISE_NOTHING)
-        # "each says what made its position different" only where each does
-        told = all(m.kind is MomentKind.CHANCE_LOST and not _no_rule(m) for m in verdict.moments)
-        return gettext(PRACTISE_MOMENTS if told else PRACTISE_NO_RULE)
+        # no habit cost much: the part of lesson 06 behind the key moments' reasons, if any
+        drops: dict[Lesson, float] = {}
+        for moment in verdict.moments:
+            part = moment.why.lesson if moment.why is not None and not _no_rule(moment) else None
+            if part is not None:
+                drops[part] = drops.get(part, 0.0) + moment.drop
+        if drops:
+            title, paragraphs = TOPICS[max(drops, key=lambda part: drops[part]).value]
+            return say(PRACTISE_LESSON, title=gettext(title), text=gettext(paragraphs[0]))
+        return gettext(PRACTISE_NO_RULE)
 
     def line_text(self, moment: Moment) -> str:
         replay = self.position(moment)
