@@ -194,3 +194,19 @@ def test_a_move_no_rule_explains_is_not_called_an_exception_and_the_lesson_stays
         "Hint: play 7♦. No rule of thumb explains “play 7♦” here: the AI tried the moves out, and it did "
         "clearly better. As a habit, lesson 06’s move, “play 8♣”, stays the right one."
     )
+
+
+def test_a_forced_move_shows_the_move_at_once_not_a_question() -> None:
+    """A learner's walk: with nothing that beats, step 1 asked "is beating worth what it costs you?"."""
+    model = PlayModel("easy", seed=3, iterations=ITERATIONS)
+    while not model.game.is_over:
+        if model.ai_to_move:
+            model.finish_ai_turn()
+            continue
+        if len(model.human_actions()) == 1:
+            shown = model.ask_hint()
+            assert shown is not None and shown.step == HintStep.MOVE
+            assert model.hint_counts.move == 1 and model.hint_counts.principle == 0
+            return
+        model.play(model.human_actions()[0])
+    raise AssertionError("the game had no forced move")

@@ -345,3 +345,12 @@ def test_a_move_no_rule_explains_that_breaks_a_lesson_habit_needs_a_wider_margin
         teachable_margin(seen, Action.attack("К♥"), Explanation(HintReason.SEARCH_BEST)) == UNEXPLAINED_MARGIN
     )
     assert teachable_margin(seen, Action.attack("8♣"), why(HintReason.LOWEST_CARD, "8♣")) == TIE_MARGIN
+
+
+def test_with_the_stock_empty_lesson_06s_move_is_still_the_lesson_text_s() -> None:
+    """A learner's walk: "lesson 06's rule of thumb says beat it with Т♥; this position is an exception:
+    beat with the lowest card that does it" (the policy's endgame rule, which the lesson never teaches:
+    a beater whose rank the attacker cannot throw in)."""
+    seen = position("7♥ Т♥ 8♣", "6♥ 7♠ 9♣", "", "attack 6♥", attacker=1, trump="♠")
+    assert seen.stock_size == 0
+    assert lesson_action(seen) == Action.defend("7♥")  # the lowest card that beats

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,7 +43,7 @@ from durak.kernel import OVER, State
 
 __all__ = [
     "KEY_DROP", "PATTERN_COST", "REVIEW_ITERATIONS", "REVIEW_SEED", "Choice", "Moment", "MomentKind",
-    "Pattern", "Review", "review",
+    "Pattern", "Review", "lost_from", "review",
 ]  # fmt: skip
 
 REVIEW_ITERATIONS = 2000
@@ -227,7 +227,6 @@ def review(
     decisions: list[Choice] = []
     moments: list[Moment] = []
     patterns: list[Pattern] = []
-    lost_from: int | None = None
     for index, action in enumerate(game.history):
         if index in turns:
             observation = replay.observation(player)
@@ -248,14 +247,41 @@ def review(
                 pattern = None  # the best was a third move against the habit: no habit to hold up here
             if pattern is not None:
                 patterns.append(pattern)
-            if lost_from is None and choice.exact and choice.chance_best == 0.0:
-                lost_from = index
             if progress is not None:
                 progress(len(decisions), len(turns))
         replay.apply(action)
     return Review(
-        player, tuple(decisions), tuple(moments), lost_from, game.loser, game.is_over, tuple(patterns)
+        player,
+        tuple(decisions),
+        tuple(moments),
+        lost_from(decisions),
+        game.loser,
+        game.is_over,
+        tuple(patterns),
     )
+
+
+def lost_from(decisions: Sequence[Choice]) -> int | None:
+    """The history index from which every decision lost against best play: the first of the last
+    run of exact decisions with no chance left (an AI that erred since gave the game back).
+
+    >>> from durak import Action
+    >>> def choice(index, chance, exact=True):
+    ...     return Choice(index, Action.parse("take"), Action.parse("take"), chance, chance, exact)
+    >>> lost_from([choice(1, 1.0), choice(3, 0.0), choice(5, 0.0)])
+    3
+    >>> lost_from([choice(1, 0.0), choice(3, 1.0), choice(5, 0.0)])  # the AI erred at move 2
+    5
+    >>> lost_from([choice(1, 0.0), choice(3, 0.5, exact=False)]) is None
+    True
+    """
+    lost = None
+    for choice in decisions:
+        if choice.exact and choice.chance_best == 0.0:
+            lost = choice.index if lost is None else lost
+        elif choice.chance_best > 0.0:
+            lost = None
+    return lost
 
 
 def _game_of(record: Game | str | Mapping[str, Any]) -> Game:

@@ -258,12 +258,14 @@ def _ranks(observation: Observation) -> int:
 
 def lesson_move(observation: Observation) -> int:
     """Lesson 06's rule of thumb (the policy's :func:`~durak.ai.policy.rule_move`) for the
-    player's position, as a kernel move. While the stock holds cards the rules never look at
-    the other hand; once it is empty that hand is known (the unseen cards are all in it).
+    player's position, as a kernel move: the rules as the lesson words them, which never look at
+    the other hand. (With the stock empty the policy also plays what the known hand allows, a card
+    the attacker cannot answer with a throw-in; the lesson does not teach that, and the exact
+    solver judges those positions.)
     """
     hand = observation.hand_mask
-    stock = observation.stock_size
-    other = _out(observation) if not stock else 0
+    stock = max(observation.stock_size, 1)  # the lesson's rules, also once the stock is empty
+    other = 0
     phase = observation.phase
     if phase == Phase.LEAD:
         return lead_card(hand, other, stock)

@@ -265,7 +265,9 @@ class PlayModel:
             tip = self.hint()
             if tip is None:
                 return None
-            step = HintStep.MOVE if at_once else HintStep.PRINCIPLE
+            # a forced move asks no question ("is beating worth it?" with nothing that beats)
+            forced = len(self.human_actions()) == 1
+            step = HintStep.MOVE if at_once or forced else HintStep.PRINCIPLE
         else:
             tip = shown.hint
             step = HintStep.MOVE if at_once else HintStep(min(shown.step + 1, HintStep.MOVE))

@@ -31,11 +31,30 @@ function render({ model, el }) {
     if (target) target.scrollIntoView({ block: "start" });
   };
   // A part of a lesson just opened may be drawn a moment later: look for it for a few seconds.
+  // Once there, keep it in view below the sticky top bar while the lesson above it is still drawn
+  // (card pictures and exercises grow after the first layout), until the learner scrolls.
+  const scrollToPart = () => {
+    const page = el.closest(".durak-course");
+    const target = page && page.querySelector(model.get("focus"));
+    if (!target) return;
+    const bar = page.querySelector(".durak-course-bar");
+    target.style.scrollMarginTop = `${(bar ? bar.getBoundingClientRect().height : 0) + 8}px`;
+    target.scrollIntoView({ block: "start" });
+  };
   const scrollWhenDrawn = (tries = 0) => {
     const page = el.closest(".durak-course");
     const focus = model.get("focus");
     if (focus && !(page && page.querySelector(focus)) && tries < 50) {
       setTimeout(() => scrollWhenDrawn(tries + 1), 100);
+    } else if (focus && focus.startsWith(".durak-topic-")) {
+      let learnerMoved = false;
+      const moved = () => { learnerMoved = true; };
+      for (const event of ["wheel", "touchstart", "keydown", "mousedown"]) {
+        window.addEventListener(event, moved, { once: true, capture: true });
+      }
+      for (const delay of [0, 150, 400, 800, 1500, 2500]) {
+        setTimeout(() => { if (!learnerMoved) scrollToPart(); }, delay);
+      }
     } else {
       scroll();
     }

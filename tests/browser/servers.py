@@ -62,6 +62,7 @@ class Server:
 
     base: str
     token: str
+    folder: Path | None = None  # the copy of the notebooks it serves (a test may add one)
 
     def url(self, path: str) -> str:
         """``path`` on this server, with the token (a query of its own, or added to one)."""
@@ -95,7 +96,7 @@ def serve(kind: str, home: Path, timeout: float = 120, *, lab_language: bool = F
             if process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the launcher printed no link:\n{log.read_text()[-3000:]}")
             time.sleep(0.2)
-        yield Server(link.group(1), link.group(2))
+        yield Server(link.group(1), link.group(2), folder)
     finally:
         process.send_signal(signal.SIGTERM)  # the launcher stops the server, which stops its kernels
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -147,3 +148,41 @@ def test_after_a_reload_mid_game_the_course_shows_the_game_on_a_phone(browser: A
     hand.wait_for()
     expect(hand).to_be_in_viewport(timeout=10_000)
     context.close()
+
+
+def test_a_reviews_link_opens_lesson_06_with_its_part_in_view_below_the_bar(
+    browser: Any, voila: Server
+) -> None:
+    """A learner's walk: the review's "Read “Saving trumps” in lesson 06" landed on the next part
+    (lesson 06 was drawn after the scroll), or with the part's heading under the sticky top bar.
+    (Last in this module: the course remembers lesson 06 for the pages after it.)"""
+    opener = (
+        "import asyncio\n"
+        "from durak.tutorial import course\n"
+        "page = course(lesson='07_play_vs_ai', lang='de', iterations=30)\n"
+        "asyncio.get_event_loop().call_later(3, page.open_topic, 'saving_trumps')  # as the button does\n"
+        "page"
+    )
+    cell = {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": opener}
+    kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    notebook = {"cells": [cell], "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
+    assert voila.folder is not None
+    (voila.folder / "open_topic.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    for width, height in ((390, 844), (1280, 900)):
+        context, phone = new_page(browser, width, height)
+        phone.goto(voila.url("/voila/render/open_topic.ipynb"))
+        part = phone.locator(".durak-course .durak-topic-saving_trumps h3")
+        part.wait_for(timeout=60_000)
+        bar = phone.locator(".durak-course-bar")
+        placed: list[tuple[float, float]] = []
+        for _ in range(40):  # in view below the bar, and staying there while the lesson is drawn
+            box, top = part.bounding_box(), bar.bounding_box()
+            assert box is not None and top is not None
+            placed.append((top["y"] + top["height"], box["y"]))
+            if len(placed) >= 4 and all(below <= y < height / 2 for below, y in placed[-4:]):
+                break
+            phone.wait_for_timeout(250)
+        else:
+            screenshot(phone, f"voila-open-topic-{width}")
+            raise AssertionError(f"the part's heading is not in view below the bar: {placed[-4:]}")
+        context.close()
