@@ -182,6 +182,8 @@ class CourseView(LocalizedVBox):
         ``"when_to_take"``), scrolled to that part: a review's habit links to what it breaks."""
         lesson = next(name for name, content in NOTEBOOKS.items() if topic in content.TOPICS)
         self._open(lesson, f".durak-topic-{topic}")
+        while self._pending.get(lesson):  # the whole lesson at once: the part is scrolled to its top
+            self._build_next_cell(lesson)
 
     def _open(self, lesson: str | None, focus: str) -> None:
         self.model.open(lesson)

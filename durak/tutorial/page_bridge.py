@@ -47,14 +47,18 @@ function render({ model, el }) {
     if (focus && !(page && page.querySelector(focus)) && tries < 50) {
       setTimeout(() => scrollWhenDrawn(tries + 1), 100);
     } else if (focus && focus.startsWith(".durak-topic-")) {
+      // the page grows as the lesson's cards and exercises are drawn: scroll again each time,
+      // for ten seconds at most, and never once the learner has scrolled
       let learnerMoved = false;
       const moved = () => { learnerMoved = true; };
       for (const event of ["wheel", "touchstart", "keydown", "mousedown"]) {
         window.addEventListener(event, moved, { once: true, capture: true });
       }
-      for (const delay of [0, 150, 400, 800, 1500, 2500]) {
-        setTimeout(() => { if (!learnerMoved) scrollToPart(); }, delay);
-      }
+      const page = el.closest(".durak-course");
+      const grown = new ResizeObserver(() => { if (!learnerMoved) scrollToPart(); });
+      if (page) grown.observe(page);
+      scrollToPart();
+      setTimeout(() => grown.disconnect(), 10000);
     } else {
       scroll();
     }
