@@ -89,7 +89,10 @@ def serve(kind: str, home: Path, timeout: float = 120, *, lab_language: bool = F
         command.append("--keep-lab-language")
     log = home / f"{kind}.log"
     with log.open("wb") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=isolated_env(home))
+        # a session of its own: what is left of it after a stop that hangs is killed as one group
+        process = subprocess.Popen(
+            command, stdout=out, stderr=subprocess.STDOUT, env=isolated_env(home), start_new_session=True
+        )
     try:
         deadline = time.monotonic() + timeout
         while not (link := LINK.search(log.read_text(errors="replace"))):
@@ -100,6 +103,7 @@ def serve(kind: str, home: Path, timeout: float = 120, *, lab_language: bool = F
     finally:
         process.send_signal(signal.SIGTERM)  # the launcher stops the server, which stops its kernels
         try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:  # a server whose shutdown hangs would outlive the tests
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()

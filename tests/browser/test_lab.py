@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -112,18 +113,28 @@ def test_an_exercise_of_playing_a_bout_by_clicking(page: Any, lab: Server) -> No
     screenshot(page, "lab-exercise-beat-plain-de")
 
 
-def test_jupyterlabs_menus_in_german_after_choosing_deutsch_and_a_reload(page: Any, tmp_path: Path) -> None:
-    # a server of its own: the other tests click JupyterLab's menus by their English names
-    with serve("lab", tmp_path, lab_language=True) as lab:
-        open_in_lab(page, lab, "00_start.ipynb")
-        menus = page.get_by_role("menubar").get_by_role("menuitem")
-        expect(menus.first).to_have_text("File")
-        language_select(page).select_option(label=endonym("de"))
-        title = translator("de").gettext(lessons.NOTEBOOKS["00_start"].TITLE)
-        expect(page.locator(".durak-header h2").first).to_contain_text(title)  # the tutorial at once ...
-        page.reload()  # ... JupyterLab's own menus after a reload
-        expect(menus.first).to_have_text("Datei", timeout=60_000)
-        shown = [name.strip() for name in menus.all_inner_texts()]
-        assert {"Datei", "Bearbeiten", "Anzeigen", "Ausführen", "Einstellungen", "Hilfe"} <= set(shown), shown
-        assert page.evaluate("document.documentElement.lang").startswith("de")
-        screenshot(page, "lab-menus-de")
+@pytest.fixture
+def lab_in_the_tutorials_language(tmp_path: Path) -> Iterator[Server]:
+    """A server of its own, whose JupyterLab's menus follow the tutorial's language: the other
+    tests click them by their English names. A test asks for it before ``page``, so that its page
+    is closed before it stops (a JupyterLab stopped with a page still connected can hang in its
+    shutdown: 30 s lost waiting for it, in most CI runs)."""
+    with serve("lab", tmp_path, lab_language=True) as server:
+        yield server
+
+
+def test_jupyterlabs_menus_in_german_after_choosing_deutsch_and_a_reload(
+    lab_in_the_tutorials_language: Server, page: Any
+) -> None:
+    open_in_lab(page, lab_in_the_tutorials_language, "00_start.ipynb")
+    menus = page.get_by_role("menubar").get_by_role("menuitem")
+    expect(menus.first).to_have_text("File")
+    language_select(page).select_option(label=endonym("de"))
+    title = translator("de").gettext(lessons.NOTEBOOKS["00_start"].TITLE)
+    expect(page.locator(".durak-header h2").first).to_contain_text(title)  # the tutorial at once ...
+    page.reload()  # ... JupyterLab's own menus after a reload
+    expect(menus.first).to_have_text("Datei", timeout=60_000)
+    shown = [name.strip() for name in menus.all_inner_texts()]
+    assert {"Datei", "Bearbeiten", "Anzeigen", "Ausführen", "Einstellungen", "Hilfe"} <= set(shown), shown
+    assert page.evaluate("document.documentElement.lang").startswith("de")
+    screenshot(page, "lab-menus-de")
