@@ -58,6 +58,64 @@ def run_all_cells(page: Any, attempts: int = 3) -> None:
     raise AssertionError(f"Run All Cells started no cell after {attempts} tries")
 
 
+# The static site's JupyterLab exposes itself (exposeAppInBrowser): its notebook's kernel status
+# ("idle", "busy", ...; null while it has none) and how many of its code cells ran (have an
+# execution count), of how many, read from the application in whatever language its menus speak.
+SITE_NOTEBOOK = """() => {
+  const panel = window.jupyterapp?.shell.currentWidget;
+  const cells = panel?.content?.model?.cells;
+  let code = 0, ran = 0;
+  for (let i = 0; cells && i < cells.length; i++) {
+    const cell = cells.get(i);
+    if (cell.type === "code") { code += 1; if (cell.executionCount) ran += 1; }
+  }
+  const kernel = panel?.sessionContext?.session?.kernel?.status ?? null;
+  return { kernel, code, ran, widget: panel?.title?.label ?? null };
+}"""
+SITE_RUN_ALL = "() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }"
+SELECT_KERNEL = ".jp-Dialog .jp-mod-accept"  # JupyterLite's "Select Kernel" dialog: its default
+LOST_RUN_S = 5  # an idle kernel that ran no cell this long after Run All lost the run
+
+
+def wait_for_site_kernel(page: Any, timeout_ms: float) -> None:
+    """Until the site's notebook has an idle kernel, answering JupyterLite's "Select Kernel" dialog
+    with its default if it asks (it can, after a reload: the kernel never starts otherwise)."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    accept = page.locator(SELECT_KERNEL)
+    while (state := page.evaluate(SITE_NOTEBOOK))["kernel"] != "idle":
+        assert time.monotonic() < deadline, f"the notebook's kernel never became idle: {state}"
+        if accept.count():
+            accept.first.click()
+        page.wait_for_timeout(250)
+
+
+def run_all_in_site(page: Any, timeout_ms: float) -> None:
+    """Run every cell of the site's notebook once its kernel is idle, by JupyterLab's command (its
+    menus may speak another language), until every code cell ran.
+
+    Run All sent while JupyterLite's kernel starts is lost (the cells are left as they were, seen
+    once in three runs), so it waits for an idle kernel first, and runs again if the kernel stays
+    idle with no cell run. A "Select Kernel" dialog answered mid-run means a new kernel, without
+    what ran in the old one (the import): every cell runs again in it."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    accept = page.locator(SELECT_KERNEL)
+    run_at: float | None = None
+    while True:
+        assert time.monotonic() < deadline, f"the notebook did not run: {page.evaluate(SITE_NOTEBOOK)}"
+        if accept.count():
+            accept.first.click()
+            run_at = None
+        state = page.evaluate(SITE_NOTEBOOK)
+        if state["kernel"] == "idle":
+            if run_at is None or (state["ran"] == 0 and time.monotonic() - run_at > LOST_RUN_S):
+                page.locator(f"{NOTEBOOK} .jp-Notebook").first.click()
+                page.evaluate(SITE_RUN_ALL)  # not awaited: its promise settles once every cell ran
+                run_at = time.monotonic()
+            elif state["ran"] == state["code"] and not accept.count():
+                return
+        page.wait_for_timeout(250)
+
+
 def wait_for_count(page: Any, selector: str, count: int, timeout_ms: float) -> None:
     """Wait until ``count`` elements match ``selector``; on timeout say how many did and
     what the notebook printed as errors."""

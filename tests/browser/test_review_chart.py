@@ -28,12 +28,12 @@ from lite.serve import serving
 from tests.browser.conftest import ARTIFACTS, new_page
 from tests.browser.pages import (
     ERROR_OUTPUTS,
-    KERNEL_IDLE,
     NOTEBOOK,
     language_select,
     open_in_lab,
     open_in_voila,
     texts_in,
+    wait_for_site_kernel,
 )
 from tests.browser.servers import REPO, Server, serve
 
@@ -172,7 +172,7 @@ def test_the_chart_draws_in_the_sites_jupyterlab(browser: Any, site: str, outsid
     context, page = new_page(browser, 1280, 1000, outside)
     try:
         page.goto(f"{site}/lab/index.html?path=01_goal.ipynb")
-        page.locator(KERNEL_IDLE).filter(has_text="Idle").wait_for(timeout=180_000)
+        wait_for_site_kernel(page, 180_000)
         page.locator(f"{NOTEBOOK} .jp-Cell").last.click()
         page.keyboard.press("Escape")  # command mode: B adds a cell below, Enter edits it
         page.keyboard.press("b")

@@ -6,12 +6,10 @@ opens a notebook in the site's JupyterLab, one link away."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from durak.i18n import endonym, gettext, ngettext
@@ -25,7 +23,6 @@ from lite.serve import serving
 from tests.browser.conftest import new_page, screenshot
 from tests.browser.pages import (
     ERROR_OUTPUTS,
-    KERNEL_IDLE,
     MOVE_LOG_ITEMS,
     NOTEBOOK,
     PLAY,
@@ -34,10 +31,12 @@ from tests.browser.pages import (
     language_select,
     play_to_the_end,
     run_all_cells,
+    run_all_in_site,
     settle,
     texts_in,
     wait_for_count,
     wait_for_legal_moves,
+    wait_for_site_kernel,
 )
 from tests.browser.servers import REPO
 
@@ -76,16 +75,8 @@ class Visit:
         run_all_cells(self.page)
 
     def wait_for_kernel(self) -> None:
-        """Until the notebook's kernel is idle, answering JupyterLite's "Select Kernel" dialog
-        with its default if it asks first (it can, after a reload: the kernel never starts)."""
-        idle = self.page.locator(KERNEL_IDLE).filter(has_text="Idle")
-        accept = self.page.locator(".jp-Dialog .jp-mod-accept")
-        deadline = time.monotonic() + self.timeout_ms / 1000
-        while not idle.count():
-            assert time.monotonic() < deadline, "the notebook's kernel never became idle"
-            if accept.count():
-                accept.first.click()
-            self.page.wait_for_timeout(500)
+        """Until the notebook's kernel is idle (answering JupyterLite's "Select Kernel" dialog)."""
+        wait_for_site_kernel(self.page, self.timeout_ms)
 
     @property
     def timeout_ms(self) -> int:
@@ -244,34 +235,8 @@ def test_the_notebooks_with_their_code_are_one_link_away_and_run_in_the_sites_ju
     visit.visits += 1
     # JupyterLab's own menus speak the language picked in the course (its language pack's words)
     expect(page.locator(".lm-MenuBar-itemLabel").first).to_have_text("Datei", timeout=60_000)
-    wanted = len(NOTEBOOK_EXERCISES["01_goal"])
-    for _ in range(3):  # by the command, not the menu (its words are German now); again if too early
-        page.locator(f"{NOTEBOOK} .jp-Notebook").first.click()
-        # not awaited: the command's promise settles only once every cell has run, or never if
-        # the kernel asks something first; the output below is what is waited for, with a timeout
-        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-        output = page.locator(f"{NOTEBOOK} .jp-OutputArea-output").first
-        accept = page.locator(".jp-Dialog .jp-mod-accept")  # "Kernel auswählen", if asked: its default
-        try:
-            output.or_(accept).first.wait_for(state="attached", timeout=30_000)
-            if accept.count():
-                accept.click()
-            output.wait_for(state="attached", timeout=30_000)
-            break
-        except PlaywrightTimeout:
-            continue
-    for _ in range(visit.timeout_ms // 500):  # the dialog may also come after the first cell ran
-        if accept.count():
-            # a kernel chosen now is a new one: the cells that ran in the old one (the import)
-            # must run again in it, or the next cell fails with "name 'lessons' is not defined"
-            accept.click()
-            page.wait_for_timeout(1000)
-            page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-        if page.locator(".durak-exercise").count() >= wanted:
-            break
-        page.wait_for_timeout(500)
-    wait_for_count(page, ".durak-exercise", wanted, timeout_ms=10_000)
-    page.wait_for_timeout(500)  # a failing cell after the last exercise would show by now
+    run_all_in_site(page, visit.timeout_ms)  # by the command, not the menu: its words are German now
+    wait_for_count(page, ".durak-exercise", len(NOTEBOOK_EXERCISES["01_goal"]), timeout_ms=10_000)
     assert page.locator(ERROR_OUTPUTS).all_inner_texts() == []
     assert visit.outside == []
 
