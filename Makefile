@@ -5,14 +5,18 @@ BIN := $(VENV)/bin
 
 .PHONY: tutorial app test lint typecheck bench clean i18n pot notebooks site serve-site
 
+# The venv is made without pip (its ensurepip takes 10-20 s on this machine, and upgrading that pip
+# as long again): the interpreter's own pip installs uv into it (pip's --python), or, where the
+# interpreter has no pip (Debian's python3 without python3-pip), the venv's ensurepip does.
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(PYTHON) -m venv --without-pip $(VENV)
 
 # The packages are installed with uv (from PyPI, into the same .venv): 10 s where pip takes 46 s
-# on a fresh clone, a fifth of CI's budget.
+# on a fresh clone, a fifth of CI's budget. pip too: lite/build.py downloads wheels with it.
 $(BIN)/uv: | $(BIN)/python
-	$(BIN)/python -m pip install --quiet uv
+	$(PYTHON) -m pip --python $(BIN)/python install --quiet uv 2>/dev/null || \
+		{ $(BIN)/python -m ensurepip --default-pip && $(BIN)/python -m pip install --quiet uv; }
+	$(BIN)/python -m uv pip install --quiet --python $(BIN)/python pip
 INSTALL := $(BIN)/python -m uv pip install --quiet --python $(BIN)/python
 
 # Stamps re-install when pyproject.toml changes.
@@ -36,16 +40,27 @@ lint: $(VENV)/.test
 typecheck: $(VENV)/.test
 	$(BIN)/mypy
 
-# The checks and the site build run side by side (mypy computes while the site downloads), then
-# the tests on TEST_WORKERS processes (pytest-xdist; conftest.py groups the tests that share a
-# server or must not overlap, and sends the longest groups first). Three on this 2-core machine:
-# the browser tests wait on pages and kernels (407 s with 3 workers, 447 s with 2, 437 s with 4).
+# The tests start at once, on TEST_WORKERS processes (pytest-xdist; conftest.py groups the tests
+# that share a server or must not overlap, and sends the longest groups first). Beside them the
+# site is built (on a fresh clone a minute of downloads and byte-compiling) and the checks run:
+# their output is in build/site.log and build/checks.log, shown at the end; the site's tests wait
+# for the build (DURAK_SITE_STATUS: the file its exit status is written to). Three workers on this
+# 2-core machine: the browser tests wait on pages and kernels (407 s with 3 workers, 447 s with 2,
+# 437 s with 4). TESTS narrows the run (make test TESTS=tests/browser/test_site.py).
 TEST_WORKERS ?= 3
+TESTS ?= durak tests notebooks
+SITE_STATUS := build/site.status
 test: $(VENV)/.test
-	$(MAKE) --no-print-directory -j3 lint typecheck site
-	rm -rf test-artifacts/failures
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=20 \
-		--nbval-lax durak tests notebooks
+	@rm -rf test-artifacts/failures $(SITE_STATUS) build/checks.status && mkdir -p build
+	@{ $(MAKE) --no-print-directory site > build/site.log 2>&1; echo $$? > $(SITE_STATUS); } & \
+	{ $(MAKE) --no-print-directory -j2 lint typecheck > build/checks.log 2>&1; echo $$? > build/checks.status; } & \
+	DURAK_SITE_STATUS=$(SITE_STATUS) $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup \
+		--no-loadscope-reorder --durations=20 --nbval-lax $(TESTS); tests=$$?; \
+	wait; \
+	echo "--- the checks (build/checks.log) and the site's build (build/site.log, its last line if it passed)"; \
+	cat build/checks.log; \
+	if test "$$(cat $(SITE_STATUS))" = 0; then tail -n 1 build/site.log; else cat build/site.log; fi; \
+	test $$tests = 0 && test "$$(cat build/checks.status)" = 0 && test "$$(cat $(SITE_STATUS))" = 0
 
 # The static JupyterLite site in site/ (needs npm for the Pyodide core, and PyPI for the wheels
 # on the first build; later builds use build/lite-cache). Rebuilt when its sources change.

@@ -27,6 +27,7 @@ from durak.tutorial.lessons import notebooks
 from durak.tutorial.lessons.views import STORAGE_MISSING, Header
 from lite import build, bytecode
 from lite.serve import serving
+from tests.browser.servers import wait_for_site_build
 
 REPO = Path(__file__).resolve().parents[1]
 SITE = REPO / "site"
@@ -182,9 +183,16 @@ def test_only_pure_wheels_are_renamed_for_the_python_that_compiled_them() -> Non
         bytecode.compiled_name("numpy-2.3.0-cp314-cp314-pyodide_2026_0_wasm32.whl", "cp314")
 
 
-built = pytest.mark.skipif(
-    not (SITE / "jupyter-lite.json").exists(), reason="no site/ built (`make test` builds it first)"
-)
+@pytest.fixture
+def site_built() -> None:
+    """The tests of the built site/ skip without one, but wait for the one ``make test`` builds
+    beside the tests (tests/browser/servers.py)."""
+    wait_for_site_build()
+    if not (SITE / "jupyter-lite.json").exists():
+        pytest.skip("no site/ built (`make site`; `make test` builds it)")
+
+
+built = pytest.mark.usefixtures("site_built")
 
 
 @built

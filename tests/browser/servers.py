@@ -16,7 +16,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
+# `make test` builds the site beside the tests and writes the build's exit status to this file
+# (its output beside it, as .log): the site's tests wait for it (built_site).
+SITE_STATUS_ENV = "DURAK_SITE_STATUS"
 
 
 def free_port() -> int:
@@ -54,6 +59,32 @@ def copy_notebooks(target: Path) -> Path:
     folder = target / "notebooks"
     shutil.copytree(REPO / "notebooks", folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     return folder
+
+
+def wait_for_site_build(timeout: float = 900) -> None:
+    """Under ``make test`` the site is built beside the tests (a minute or two on a fresh clone,
+    its folder incomplete meanwhile): wait for the exit status the build writes to the file
+    DURAK_SITE_STATUS names, and fail if the build failed. Elsewhere, return at once."""
+    if not (status := os.environ.get(SITE_STATUS_ENV)):
+        return
+    path = REPO / status
+    deadline = time.monotonic() + timeout
+    while not path.exists():
+        if time.monotonic() > deadline:
+            pytest.fail(f"the site's build wrote no exit status to {path} in {timeout:.0f} s")
+        time.sleep(1)
+    if (code := path.read_text().strip()) != "0":
+        log = path.with_suffix(".log")
+        tail = log.read_text(errors="replace")[-3000:] if log.exists() else ""
+        pytest.fail(f"the site's build failed (exit status {code}; {log}):\n{tail}")
+
+
+def built_site(site: Path) -> Path:
+    """``site`` once built (:func:`wait_for_site_build`); a test of it fails without one."""
+    wait_for_site_build()
+    if not (site / "jupyter-lite.json").exists():
+        pytest.fail(f"no site at {site}: `make site` builds it (`make test` does so itself)")
+    return site
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ from tests.browser.pages import (
     texts_in,
     wait_for_site_kernel,
 )
-from tests.browser.servers import REPO, Server, serve
+from tests.browser.servers import REPO, Server, built_site, serve
 
 pytestmark = pytest.mark.browser
 
@@ -142,9 +142,7 @@ def test_the_chart_draws_in_voila(phone: Any, voila: Server) -> None:
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
-    if not (SITE / "jupyter-lite.json").exists():
-        pytest.fail(f"no site at {SITE}: `make site` builds it (`make test` does so itself)")
-    with serving(SITE) as base:
+    with serving(built_site(SITE)) as base:
         yield base
 
 

@@ -38,7 +38,7 @@ from tests.browser.pages import (
     wait_for_legal_moves,
     wait_for_site_kernel,
 )
-from tests.browser.servers import REPO
+from tests.browser.servers import REPO, built_site
 
 pytestmark = pytest.mark.browser
 
@@ -47,10 +47,8 @@ SITE = REPO / "site"
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
-    """The built site, served on 127.0.0.1 (``make test`` builds it first)."""
-    if not (SITE / "jupyter-lite.json").exists():
-        pytest.fail("no site/ to test: `make site` builds it (`make test` does so itself)")
-    with serving(SITE) as base:
+    """The built site, served on 127.0.0.1 (``make test`` builds it beside the tests)."""
+    with serving(built_site(SITE)) as base:
         yield base
 
 
