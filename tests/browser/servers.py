@@ -30,6 +30,10 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+# The AI's moves shown 0.05 s apart, not 0.7 (durak.tutorial.game_view): a whole game's pauses
+# cost half a minute. The servers' kernels get it, and so does the site's Python (test_site.py).
+FAST_AI = {"DURAK_AI_DELAY": "0.05"}
+
 ISOLATED_FOLDERS = (
     "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_SETTINGS_DIR",
     "JUPYTERLAB_WORKSPACES_DIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "TMPDIR",
@@ -47,8 +51,7 @@ def isolated_env(home: Path) -> dict[str, str]:
     # each server its own tutorial settings: the test run's shared folder (conftest.py) would
     # carry a language chosen in one server's test into the next server's page
     env["DURAK_CONFIG_DIR"] = str(home / "durak_config")
-    # the AI's moves shown 0.05 s apart, not 0.7: a whole game's pauses cost half a minute
-    env["DURAK_AI_DELAY"] = "0.05"
+    env.update(FAST_AI)
     # The JupyterLab and Voilà front-end extensions live in the environment's share/jupyter.
     env["JUPYTER_PATH"] = str(Path(sys.prefix) / "share" / "jupyter")
     return env

@@ -6,8 +6,15 @@ opens a notebook in the site's JupyterLab, one link away."""
 
 from __future__ import annotations
 
+import functools
+import http.server
+import io
+import json
+import threading
 from collections.abc import Iterator
-from typing import Any
+from pathlib import Path
+from typing import Any, BinaryIO
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -19,7 +26,7 @@ from durak.tutorial.course_view import DOUBLE_CLICK
 from durak.tutorial.lessons import notebooks
 from durak.tutorial.lessons.content import EXERCISES, NOTEBOOK_EXERCISES, NOTEBOOKS
 from durak.tutorial.lessons.views import PROGRESS, STORAGE_MISSING, TITLES
-from lite.serve import serving
+from lite.serve import QuietHandler
 from tests.browser.conftest import new_page, screenshot
 from tests.browser.pages import (
     ERROR_OUTPUTS,
@@ -38,18 +45,47 @@ from tests.browser.pages import (
     wait_for_legal_moves,
     wait_for_site_kernel,
 )
-from tests.browser.servers import REPO, built_site
+from tests.browser.servers import FAST_AI, REPO, built_site
 
 pytestmark = pytest.mark.browser
 
 SITE = REPO / "site"
 
 
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+
+
+class FastAIHandler(QuietHandler):
+    """The site's files as built, but for its configuration (jupyter-lite.json), whose Pyodide
+    kernel gets :data:`FAST_AI` as environment variables (Pyodide's ``loadPyodideOptions.env``:
+    ``os.environ`` in the page's Python), as the Voilà and JupyterLab servers' kernels do."""
+
+    def send_head(self) -> BinaryIO | None:
+        if urlsplit(self.path).path != "/jupyter-lite.json":
+            return super().send_head()
+        config = json.loads(Path(self.translate_path(self.path)).read_text())
+        kernel = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+        kernel["loadPyodideOptions"]["env"] = FAST_AI
+        body = json.dumps(config).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
-    """The built site, served on 127.0.0.1 (``make test`` builds it beside the tests)."""
-    with serving(built_site(SITE)) as base:
-        yield base
+    """The built site, served on 127.0.0.1 (``make test`` builds it beside the tests) as
+    lite/serve.py serves it, with the AI's moves 0.05 s apart (:class:`FastAIHandler`)."""
+    handler = functools.partial(FastAIHandler, directory=str(built_site(SITE)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 class Visit:
