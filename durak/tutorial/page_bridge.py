@@ -28,6 +28,10 @@ function render({ model, el }) {
     const page = el.closest(".durak-course");
     const focus = model.get("focus");
     const target = (page && focus && page.querySelector(focus)) || page;
+    if (target && target !== page) {  // below the sticky top bar, not under it
+      const bar = page.querySelector(".durak-course-bar");
+      target.style.scrollMarginTop = `${(bar ? bar.getBoundingClientRect().height : 0) + 8}px`;
+    }
     if (target) target.scrollIntoView({ block: "start" });
   };
   // A part of a lesson just opened may be drawn a moment later: look for it for a few seconds.
@@ -35,11 +39,7 @@ function render({ model, el }) {
   // (card pictures and exercises grow after the first layout), until the learner scrolls.
   const scrollToPart = () => {
     const page = el.closest(".durak-course");
-    const target = page && page.querySelector(model.get("focus"));
-    if (!target) return;
-    const bar = page.querySelector(".durak-course-bar");
-    target.style.scrollMarginTop = `${(bar ? bar.getBoundingClientRect().height : 0) + 8}px`;
-    target.scrollIntoView({ block: "start" });
+    if (page && page.querySelector(model.get("focus"))) scroll();
   };
   const scrollWhenDrawn = (tries = 0) => {
     const page = el.closest(".durak-course");
@@ -133,7 +133,9 @@ function render({ model, el }) {
   title();
   address();
   labLocale();
-  if (model.get("focus") && !onCoursePage) {
+  if ((model.get("focus") || "").startsWith(".durak-topic-")) {
+    scrollWhenDrawn();
+  } else if (model.get("focus") && !onCoursePage) {
     // A page that comes back with a game (a reload in Voilà or JupyterLab): show the game once it
     // is drawn. (The site's page keeps its own watch.)
     let tries = 0;
