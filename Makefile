@@ -44,7 +44,10 @@ typecheck: $(VENV)/.test
 # that share a server or must not overlap, and sends the longest groups first). Beside them the
 # site is built (on a fresh clone a minute of downloads and byte-compiling) and the checks run:
 # their output is in build/site.log and build/checks.log, shown at the end; the site's tests wait
-# for the build (DURAK_SITE_STATUS: the file its exit status is written to). Three workers on this
+# for the build (DURAK_SITE_STATUS: the file its exit status is written to), which goes first: the
+# tests run at nice 5 meanwhile (a site build beside four busy processes: 22.6 s at the same
+# priority, 12.0 s with them at nice 5; on a busy machine a fresh clone's build took 6 minutes
+# beside the tests at the same priority, and the site's group waited for it). Three workers on this
 # 2-core machine: the browser tests wait on pages and kernels (407 s with 3 workers, 447 s with 2,
 # 437 s with 4). TESTS narrows the run (make test TESTS=tests/browser/test_site.py).
 TEST_WORKERS ?= 3
@@ -54,7 +57,7 @@ test: $(VENV)/.test
 	@rm -rf test-artifacts/failures $(SITE_STATUS) build/checks.status && mkdir -p build
 	@{ $(MAKE) --no-print-directory site > build/site.log 2>&1; echo $$? > $(SITE_STATUS); } & \
 	{ $(MAKE) --no-print-directory -j2 lint typecheck > build/checks.log 2>&1; echo $$? > build/checks.status; } & \
-	DURAK_SITE_STATUS=$(SITE_STATUS) $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup \
+	DURAK_SITE_STATUS=$(SITE_STATUS) nice -n 5 $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup \
 		--no-loadscope-reorder --durations=20 --nbval-lax $(TESTS); tests=$$?; \
 	wait; \
 	echo "--- the checks (build/checks.log) and the site's build (build/site.log, its last line if it passed)"; \
